@@ -1,0 +1,53 @@
+// swift-tools-version:6.0
+// Snapterm — a terminal image gallery and message-draft viewer where every picture is a URL.
+import PackageDescription
+
+let package = Package(
+    name: "Snapterm",
+    platforms: [.macOS(.v15)],
+    products: [
+        .executable(name: "snapterm", targets: ["snapterm"]),
+        .library(name: "SchemeLoader", targets: ["SchemeLoader"]),
+        .library(name: "TestSupport", targets: ["TestSupport"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/OpenCombine/OpenCombine", from: "0.14.0"),
+    ],
+    targets: [
+        .target(
+            name: "SchemeLoader",
+            dependencies: [
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "OpenCombine", package: "OpenCombine"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .target(
+            name: "TestSupport",
+            dependencies: [
+                "SchemeLoader",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ]
+        ),
+        .executableTarget(
+            name: "snapterm",
+            dependencies: [
+                "SchemeLoader",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(
+            name: "SchemeLoaderTests",
+            dependencies: ["SchemeLoader", "TestSupport"]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,120 @@
+// DiskCache: a directory of cache entry files with a size cap enforced while running (LRU eviction).
+import Foundation
+
+/// A persistent cache: one file per entry, named by a hash of its key, written atomically
+/// (temporary file + rename) and checked on every read. A damaged file is a miss, never wrong data.
+public actor DiskCache {
+    /// The directory holding the entries.
+    public let directory: URL
+    /// The largest total size of entry files; least recently used entries are deleted beyond it.
+    public let sizeLimit: Int
+
+    private var sizes: [String: Int] = [:]
+    private var order = LRUList<String>()
+    private var totalSize = 0
+    /// How many damaged or altered files were found and deleted since opening.
+    public private(set) var rejectedFiles = 0
+
+    /// Opens (creating if needed) the cache in `directory`, indexing the entries already there.
+    public init(directory: URL, sizeLimit: Int) throws {
+        self.directory = directory
+        self.sizeLimit = sizeLimit
+        let files = FileManager.default
+        try files.createDirectory(at: directory, withIntermediateDirectories: true)
+        let listing = try files.contentsOfDirectory(
+            at: directory, includingPropertiesForKeys: [.fileSizeKey, .contentModificationDateKey])
+        var found: [(name: String, size: Int, used: Date)] = []
+        for url in listing {
+            let name = url.lastPathComponent
+            if name.hasPrefix(".tmp-") {
+                try? files.removeItem(at: url)  // a write that never finished
+                continue
+            }
+            guard name.hasSuffix(".entry"), let values = try? url.resourceValues(forKeys: [.fileSizeKey, .contentModificationDateKey])
+            else { continue }
+            found.append((name, values.fileSize ?? 0, values.contentModificationDate ?? .distantPast))
+        }
+        for file in found.sorted(by: { $0.used < $1.used }) {
+            sizes[file.name] = file.size
+            order.touch(file.name)
+            totalSize += file.size
+        }
+    }
+
+    /// The intact entry stored under `key`, or `nil`. A damaged file is deleted.
+    public func entry(for key: String) -> CachedResponse? {
+        let name = Self.fileName(for: key)
+        guard sizes[name] != nil else { return nil }
+        let url = directory.appendingPathComponent(name)
+        guard let file = try? Data(contentsOf: url), let entry = DiskCacheEntryFile.decode(file, key: key) else {
+            rejectedFiles += 1
+            forget(name, deleting: true)
+            return nil
+        }
+        order.touch(name)
+        touchFile(url)
+        return entry
+    }
+
+    /// Stores `entry` under `key` atomically, then evicts old entries beyond the size limit.
+    public func store(_ entry: CachedResponse, for key: String) {
+        guard let file = try? DiskCacheEntryFile.encode(entry, key: key), file.count <= sizeLimit else { return }
+        let name = Self.fileName(for: key)
+        let temporary = directory.appendingPathComponent(".tmp-\(UUID().uuidString)")
+        do {
+            try file.write(to: temporary)
+            guard rename(temporary.path, directory.appendingPathComponent(name).path) == 0 else {
+                try? FileManager.default.removeItem(at: temporary)
+                return
+            }
+        } catch {
+            try? FileManager.default.removeItem(at: temporary)
+            return
+        }
+        totalSize += file.count - (sizes[name] ?? 0)
+        sizes[name] = file.count
+        order.touch(name)
+        while totalSize > sizeLimit, let victim = order.removeOldest() {
+            forget(victim, deleting: true)
+        }
+    }
+
+    /// Replaces the metadata of the entry under `key` (after a successful revalidation).
+    public func updateResponse(_ response: LoadResponse, for key: String) {
+        guard var entry = entry(for: key) else { return }
+        entry.response = response
+        store(entry, for: key)
+    }
+
+    /// Deletes the entry under `key`.
+    public func removeEntry(for key: String) {
+        forget(Self.fileName(for: key), deleting: true)
+    }
+
+    /// Deletes every entry.
+    public func removeAll() {
+        for name in sizes.keys { try? FileManager.default.removeItem(at: directory.appendingPathComponent(name)) }
+        sizes = [:]
+        order.removeAll()
+        totalSize = 0
+    }
+
+    /// The number of entries and their total size in bytes.
+    public var usage: (count: Int, bytes: Int) { (sizes.count, totalSize) }
+
+    /// The file name used for `key`.
+    public static func fileName(for key: String) -> String {
+        Checksums.fileName(for: key) + ".entry"
+    }
+
+    private func forget(_ name: String, deleting: Bool) {
+        if let size = sizes.removeValue(forKey: name) { totalSize -= size }
+        order.remove(name)
+        if deleting { unlink(directory.appendingPathComponent(name).path) }
+    }
+
+    private func touchFile(_ url: URL) {
+        // Keeps the recency order across restarts; failure only costs eviction accuracy.
+        utimes(url.path, nil)
+    }
+}

@@ -1,0 +1,80 @@
+// LoadResult: the bytes a caller receives, with where they came from and how long each stage took.
+import Foundation
+
+/// Which tier produced a result.
+public enum LoadSource: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
+    /// The in-memory cache (served synchronously).
+    case memory
+    /// The disk cache (including a stale copy the handler confirmed as still valid).
+    case disk
+    /// The scheme handler: a network download, a file read, a rendering.
+    case handler
+
+    public var description: String { rawValue }
+}
+
+/// Durations of the stages a request went through; stages it skipped are `nil`.
+public struct LoadMetrics: Sendable, Hashable {
+    /// From the call to the delivery of the result.
+    public var total: Duration
+    /// Time spent reading the disk cache.
+    public var diskLookup: Duration?
+    /// Time spent waiting for a free handler slot.
+    public var queueWait: Duration?
+    /// Time spent in the scheme handler.
+    public var handler: Duration?
+
+    /// Creates metrics.
+    public init(total: Duration, diskLookup: Duration? = nil, queueWait: Duration? = nil, handler: Duration? = nil) {
+        self.total = total
+        self.diskLookup = diskLookup
+        self.queueWait = queueWait
+        self.handler = handler
+    }
+}
+
+/// The outcome of a successful load.
+public struct LoadResult: Sendable {
+    /// The canonical URL (the cache key) of the request.
+    public let url: URL
+    /// The bytes.
+    public let data: Data
+    /// The response metadata.
+    public let response: LoadResponse
+    /// Which tier produced the bytes.
+    public let source: LoadSource
+    /// True when this caller joined a load another caller had started.
+    public let wasCoalesced: Bool
+    /// Stage timings.
+    public let metrics: LoadMetrics
+
+    /// Creates a result.
+    public init(url: URL, data: Data, response: LoadResponse, source: LoadSource, wasCoalesced: Bool, metrics: LoadMetrics) {
+        self.url = url
+        self.data = data
+        self.response = response
+        self.source = source
+        self.wasCoalesced = wasCoalesced
+        self.metrics = metrics
+    }
+}
+
+/// How far a load has come.
+public struct LoadProgress: Sendable, Hashable {
+    /// Bytes received so far.
+    public var received: Int
+    /// Bytes expected in all, when the handler knows.
+    public var expected: Int?
+
+    /// Creates a progress value.
+    public init(received: Int, expected: Int?) {
+        self.received = received
+        self.expected = expected
+    }
+
+    /// The completed fraction in 0…1, when the expected length is known.
+    public var fraction: Double? {
+        guard let expected, expected > 0 else { return nil }
+        return min(1, Double(received) / Double(expected))
+    }
+}

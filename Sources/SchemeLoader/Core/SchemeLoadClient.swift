@@ -1,0 +1,47 @@
+// SchemeLoadClient: what a handler reports to while loading (like URLProtocolClient).
+import Foundation
+import Synchronization
+
+/// Receives a handler's response, data chunks and revalidation verdict. Thread-safe.
+public final class SchemeLoadClient: Sendable {
+    struct Received: Sendable {
+        var response: LoadResponse?
+        var data = Data()
+        var revalidated: LoadResponse?
+    }
+
+    private let received = Mutex(Received())
+    private let onProgress: @Sendable (LoadProgress) -> Void
+
+    init(onProgress: @escaping @Sendable (LoadProgress) -> Void) {
+        self.onProgress = onProgress
+    }
+
+    /// Reports the response metadata; call once, before any data.
+    public func didReceive(_ response: LoadResponse) {
+        received.withLock { state in
+            state.response = response
+            if let expected = response.expectedLength, expected > 0, expected <= 256 << 20 {
+                state.data.reserveCapacity(expected)
+            }
+        }
+        onProgress(LoadProgress(received: 0, expected: response.expectedLength))
+    }
+
+    /// Reports the next chunk of data.
+    public func didLoad(_ chunk: Data) {
+        let progress = received.withLock { state in
+            state.data.append(chunk)
+            return LoadProgress(received: state.data.count, expected: state.response?.expectedLength)
+        }
+        onProgress(progress)
+    }
+
+    /// Says the stale cached copy the task carried is still valid, with refreshed metadata
+    /// (the `URLProtocolClient` "cached response is valid" call, after an HTTP 304).
+    public func cachedResponseIsValid(_ refreshed: LoadResponse) {
+        received.withLock { $0.revalidated = refreshed }
+    }
+
+    var outcome: Received { received.withLock { $0 } }
+}

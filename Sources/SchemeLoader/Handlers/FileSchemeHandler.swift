@@ -1,0 +1,78 @@
+// FileSchemeHandler: `file` URLs, only inside the folders the user allowed.
+import Foundation
+
+/// Loads `file://` URLs whose real path (symlinks resolved) lies inside one of the allowed roots.
+public struct FileSchemeHandler: SchemeHandling {
+    /// The allowed folders, as real paths.
+    public let allowedRoots: [String]
+    /// The largest file read. Default 64 MiB.
+    public let maxFileBytes: Int
+    private let chunkSize = 256 << 10
+
+    /// Creates a handler allowing files under `allowedRoots` (folders that do not exist are ignored).
+    public init(allowedRoots: [URL], maxFileBytes: Int = 64 << 20) {
+        self.allowedRoots = allowedRoots.compactMap { Self.realPath($0.path) }
+        self.maxFileBytes = maxFileBytes
+    }
+
+    public func canHandle(_ url: URL) -> Bool {
+        url.scheme?.lowercased() == "file"
+    }
+
+    public func canonicalURL(for url: URL) throws -> URL {
+        guard url.host == nil || url.host == "" || url.host == "localhost", !url.path.isEmpty else {
+            throw LoadError.malformedURL(url.absoluteString)
+        }
+        return URL(fileURLWithPath: url.standardizedFileURL.path)
+    }
+
+    public func load(_ task: SchemeLoadTask, client: SchemeLoadClient) async throws {
+        let requested = task.url.path
+        guard let path = Self.realPath(requested) else { throw LoadError.fileNotFound(path: requested) }
+        guard allowedRoots.contains(where: { path == $0 || path.hasPrefix($0.hasSuffix("/") ? $0 : $0 + "/") }) else {
+            throw LoadError.fileOutsideAllowedRoots(path: requested)
+        }
+        guard let handle = FileHandle(forReadingAtPath: path),
+              let size = try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int,
+              FileManager.default.isReadableFile(atPath: path) else {
+            throw LoadError.fileNotFound(path: requested)
+        }
+        defer { try? handle.close() }
+        guard size <= maxFileBytes else { throw LoadError.bodyTooLarge(limit: maxFileBytes, url: task.url.absoluteString) }
+        client.didReceive(LoadResponse(
+            mimeType: MIMEType.forPathExtension(task.url.pathExtension), expectedLength: size, storagePolicy: .memoryOnly))
+        var total = 0
+        while true {
+            try Task.checkCancellation()
+            guard let chunk = try handle.read(upToCount: chunkSize), !chunk.isEmpty else { break }
+            total += chunk.count
+            guard total <= maxFileBytes else { throw LoadError.bodyTooLarge(limit: maxFileBytes, url: task.url.absoluteString) }
+            client.didLoad(chunk)
+        }
+    }
+
+    private static func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+}
+
+/// MIME types by file-name extension, for the picture formats Snapterm meets.
+public enum MIMEType {
+    /// The MIME type for an extension such as `jpg`, or `application/octet-stream`.
+    public static func forPathExtension(_ ext: String) -> String {
+        switch ext.lowercased() {
+        case "jpg", "jpeg": "image/jpeg"
+        case "png": "image/png"
+        case "gif": "image/gif"
+        case "webp": "image/webp"
+        case "bmp": "image/bmp"
+        case "tif", "tiff": "image/tiff"
+        case "svg": "image/svg+xml"
+        case "txt": "text/plain"
+        case "json": "application/json"
+        default: "application/octet-stream"
+        }
+    }
+}

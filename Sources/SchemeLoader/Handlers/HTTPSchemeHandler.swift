@@ -1,0 +1,159 @@
+// HTTPSchemeHandler: `http`/`https` on AsyncHTTPClient — streamed, limited, revalidating.
+import AsyncHTTPClient
+import Foundation
+import NIOCore
+import NIOHTTP1
+
+/// Loads `http` and `https` URLs: streams the body with progress, enforces timeouts and a body
+/// limit, follows at most a few redirects and only to http(s), and revalidates stale cached copies
+/// with `If-None-Match` / `If-Modified-Since`.
+public final class HTTPSchemeHandler: SchemeHandling {
+    /// Limits and timeouts.
+    public struct Configuration: Sendable {
+        /// Time allowed to connect. Default 5 s.
+        public var connectTimeout: Duration = .seconds(5)
+        /// Longest silence while waiting for bytes. Default 10 s.
+        public var readTimeout: Duration = .seconds(10)
+        /// Time allowed for the whole request, body included. Default 60 s.
+        public var totalTimeout: Duration = .seconds(60)
+        /// Largest body accepted. Default 32 MiB.
+        public var maxBodyBytes = 32 << 20
+        /// Most redirects followed. Default 5.
+        public var maxRedirects = 5
+        /// Freshness of a response whose headers do not say. Default 1 hour.
+        public var heuristicFreshness: TimeInterval = 3600
+        /// Sent as `User-Agent`.
+        public var userAgent = "snapterm/0.1"
+        /// The clock for expiry dates.
+        public var now: @Sendable () -> Date = { Date() }
+
+        /// The defaults.
+        public init() {}
+    }
+
+    private let configuration: Configuration
+    private let client: HTTPClient
+
+    /// Creates a handler with its own connection pool; call `shutdown()` when done.
+    public init(configuration: Configuration = Configuration()) {
+        self.configuration = configuration
+        var clientConfiguration = HTTPClient.Configuration(
+            redirectConfiguration: .disallow,
+            timeout: .init(connect: .nanoseconds(Int64(configuration.connectTimeout.nanoseconds)),
+                           read: .nanoseconds(Int64(configuration.readTimeout.nanoseconds))))
+        clientConfiguration.decompression = .disabled
+        client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: clientConfiguration)
+    }
+
+    public func canHandle(_ url: URL) -> Bool {
+        let scheme = url.scheme?.lowercased()
+        return scheme == "http" || scheme == "https"
+    }
+
+    public func canonicalURL(for url: URL) throws -> URL {
+        try URLCanonicalizer.http(url)
+    }
+
+    public func load(_ task: SchemeLoadTask, client loadClient: SchemeLoadClient) async throws {
+        let deadline = NIODeadline.now() + .nanoseconds(Int64(configuration.totalTimeout.nanoseconds))
+        var url = task.url
+        for _ in 0...configuration.maxRedirects {
+            let response = try await send(url, revalidating: task.cachedResponse, deadline: deadline)
+            let status = Int(response.status.code)
+            if (300...399).contains(status), status != 304 {
+                url = try redirectTarget(of: response, from: url)
+                continue
+            }
+            let headers = response.headers.map { (name: $0.name, value: $0.value) }
+            let metadata = HTTPCacheRules.response(
+                headers: headers, status: status, now: configuration.now(), heuristic: configuration.heuristicFreshness)
+            if status == 304, task.cachedResponse != nil {
+                loadClient.cachedResponseIsValid(metadata.keepingValidators(of: task.cachedResponse?.response))
+                return
+            }
+            guard (200...299).contains(status) else { throw LoadError.httpStatus(code: status, url: url.absoluteString) }
+            if let length = metadata.expectedLength, length > configuration.maxBodyBytes {
+                throw LoadError.bodyTooLarge(limit: configuration.maxBodyBytes, url: url.absoluteString)
+            }
+            loadClient.didReceive(metadata)
+            try await stream(response.body, to: loadClient, url: url)
+            return
+        }
+        throw LoadError.tooManyRedirects(limit: configuration.maxRedirects, url: task.url.absoluteString)
+    }
+
+    public func shutdown() async {
+        try? await client.shutdown()
+    }
+
+    private func send(_ url: URL, revalidating cached: CachedResponse?, deadline: NIODeadline) async throws -> HTTPClientResponse {
+        var request = HTTPClientRequest(url: url.absoluteString)
+        request.headers.add(name: "User-Agent", value: configuration.userAgent)
+        if let validators = cached?.response.validators {
+            if let tag = validators.entityTag { request.headers.add(name: "If-None-Match", value: tag) }
+            if let date = validators.lastModified { request.headers.add(name: "If-Modified-Since", value: date) }
+        }
+        do {
+            return try await client.execute(request, deadline: deadline)
+        } catch {
+            throw translate(error, url: url)
+        }
+    }
+
+    private func stream(_ body: HTTPClientResponse.Body, to client: SchemeLoadClient, url: URL) async throws {
+        var total = 0
+        do {
+            for try await buffer in body {
+                total += buffer.readableBytes
+                guard total <= configuration.maxBodyBytes else {
+                    throw LoadError.bodyTooLarge(limit: configuration.maxBodyBytes, url: url.absoluteString)
+                }
+                client.didLoad(Data(buffer.readableBytesView))
+            }
+        } catch {
+            throw translate(error, url: url)
+        }
+    }
+
+    private func redirectTarget(of response: HTTPClientResponse, from url: URL) throws -> URL {
+        guard let location = response.headers.first(name: "Location"),
+              let target = URL(string: location, relativeTo: url)?.absoluteURL else {
+            throw LoadError.httpStatus(code: Int(response.status.code), url: url.absoluteString)
+        }
+        guard canHandle(target) else { throw LoadError.redirectNotAllowed(to: target.absoluteString) }
+        return target
+    }
+
+    private func translate(_ error: any Error, url: URL) -> any Error {
+        if error is LoadError || error is CancellationError { return error }
+        if Task.isCancelled { return CancellationError() }
+        let text = url.absoluteString
+        if let clientError = error as? HTTPClientError {
+            switch clientError {
+            case .readTimeout: return LoadError.timedOut(phase: "waiting for data", url: text)
+            case .connectTimeout: return LoadError.timedOut(phase: "connecting", url: text)
+            case .deadlineExceeded: return LoadError.timedOut(phase: "whole request", url: text)
+            case .cancelled: return CancellationError()
+            default: return LoadError.network(reason: "\(clientError)", url: text)
+            }
+        }
+        return LoadError.network(reason: "\(error)", url: text)
+    }
+}
+
+extension LoadResponse {
+    /// A 304 may omit validators; keep the cached ones then.
+    fileprivate func keepingValidators(of cached: LoadResponse?) -> LoadResponse {
+        var merged = self
+        merged.mimeType = cached?.mimeType ?? mimeType
+        merged.expectedLength = cached?.expectedLength
+        if merged.validators.isEmpty, let cached { merged.validators = cached.validators }
+        return merged
+    }
+}
+
+extension Duration {
+    var nanoseconds: Double {
+        Double(components.seconds) * 1e9 + Double(components.attoseconds) / 1e9
+    }
+}

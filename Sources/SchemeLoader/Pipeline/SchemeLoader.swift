@@ -1,0 +1,156 @@
+// SchemeLoader: the shared loader — one entry point for every URL, with caches, sharing and cancellation.
+import Foundation
+import Synchronization
+
+/// Turns any URL a registered handler understands into bytes.
+///
+/// Lookups go memory → disk → handler. Concurrent requests for one canonical URL share one
+/// load; each caller holds its own `LoadToken`, and the load stops only when its last caller
+/// cancels. Handler loads are limited in number and start in priority order.
+public final class SchemeLoader: Sendable {
+    /// The handlers, in order.
+    public let registry: SchemeRegistry
+    /// The memory tier, keyed by canonical URL.
+    public let memoryCache: MemoryCache<String, CachedResponse>
+    /// The disk tier, when configured.
+    public let diskCache: DiskCache?
+    let scheduler: LoadScheduler
+    let recorder = StatisticsRecorder()
+    let now: @Sendable () -> Date
+    private let jobs = Mutex<[JobKey: LoadJob]>([:])
+    private let nextListenerID = Atomic<UInt64>(0)
+    private let caching = Atomic<Bool>(true)
+
+    /// Creates a loader with `handlers` (first match wins). Throws if the disk directory cannot be created.
+    public init(handlers: [any SchemeHandling], configuration: SchemeLoaderConfiguration = .init()) throws {
+        registry = SchemeRegistry(handlers)
+        memoryCache = MemoryCache(costLimit: configuration.memoryCostLimit)
+        diskCache = try configuration.diskDirectory.map { try DiskCache(directory: $0, sizeLimit: configuration.diskSizeLimit) }
+        scheduler = LoadScheduler(limit: configuration.maxConcurrentLoads)
+        now = configuration.now
+    }
+
+    /// Whether the caches are used (looked up and filled). Turning it off shows what loading costs.
+    public var isCachingEnabled: Bool {
+        get { caching.load(ordering: .relaxed) }
+        set { caching.store(newValue, ordering: .relaxed) }
+    }
+
+    /// The canonical form of `url` (its cache key), or the `LoadError` that makes it unusable.
+    public func canonicalURL(for url: URL) throws -> URL {
+        try registry.handler(for: url).canonicalURL(for: url)
+    }
+
+    /// The fresh memory-cached result for `url`, synchronously, or `nil`. Never starts a load.
+    public func cachedResult(for url: URL) -> LoadResult? {
+        let start = ContinuousClock.now
+        guard isCachingEnabled, let canonical = try? canonicalURL(for: url),
+              let cached = memoryCache.value(for: canonical.absoluteString), cached.response.isFresh(at: now())
+        else { return nil }
+        return memoryHit(cached, url: canonical, since: start)
+    }
+
+    /// Starts loading `request`. `completion` is called exactly once — synchronously for a memory
+    /// hit or a bad URL, otherwise from a background task; with `CancellationError` after `cancel()`.
+    @discardableResult
+    public func load(
+        _ request: LoadRequest,
+        progress: (@Sendable (LoadProgress) -> Void)? = nil,
+        completion: @escaping @Sendable (Result<LoadResult, any Error>) -> Void
+    ) -> LoadToken {
+        let start = ContinuousClock.now
+        let handler: any SchemeHandling
+        let canonical: URL
+        do {
+            handler = try registry.handler(for: request.url)
+            canonical = try handler.canonicalURL(for: request.url)
+        } catch {
+            recorder.update { $0.failures += 1 }
+            completion(.failure(error))
+            return .finished
+        }
+        let key = canonical.absoluteString
+        if request.cachePolicy != .reloadIgnoringCache, isCachingEnabled,
+           let cached = memoryCache.value(for: key), cached.response.isFresh(at: now()) {
+            completion(.success(memoryHit(cached, url: canonical, since: start)))
+            return .finished
+        }
+        let id = nextListenerID.add(1, ordering: .relaxed).newValue
+        func listener(joined: Bool) -> LoadListener {
+            LoadListener(id: id, priority: request.priority, startedAt: start, joined: joined,
+                         progress: progress, completion: completion)
+        }
+        let jobKey = JobKey(cacheKey: key, policy: request.cachePolicy)
+        let (job, isNew) = jobs.withLock { jobs -> (LoadJob, Bool) in
+            if let running = jobs[jobKey], running.add(listener(joined: true)) { return (running, false) }
+            let job = LoadJob(key: jobKey, url: canonical, handler: handler)
+            _ = job.add(listener(joined: false))
+            jobs[jobKey] = job
+            return (job, true)
+        }
+        if isNew {
+            recorder.update { $0.inFlight += 1 }
+            job.attach(Task { await self.run(job) })
+        } else {
+            recorder.update { $0.coalesced += 1 }
+        }
+        return LoadToken(job: job, listenerID: id) { [weak self] job, id in self?.cancel(listener: id, of: job) }
+    }
+
+    /// Starts loading `url` with the default policy and priority.
+    @discardableResult
+    public func load(
+        _ url: URL, priority: LoadPriority = .normal,
+        completion: @escaping @Sendable (Result<LoadResult, any Error>) -> Void
+    ) -> LoadToken {
+        load(LoadRequest(url: url, priority: priority), completion: completion)
+    }
+
+    /// The counters since creation (or the last reset).
+    public var statistics: LoaderStatistics { recorder.counters }
+
+    /// Median and p95 of recent load times from `source`.
+    public func timings(for source: LoadSource) -> TimingSummary? { recorder.timings(for: source) }
+
+    /// Zeroes the counters and timings (loads in flight stay counted).
+    public func resetStatistics() { recorder.reset() }
+
+    /// Empties the memory and disk caches.
+    public func removeAllCachedData() async {
+        memoryCache.removeAll()
+        await diskCache?.removeAll()
+    }
+
+    /// Releases the handlers' resources. Call once, when the loader is no longer used.
+    public func shutdown() async {
+        for handler in registry.all { await handler.shutdown() }
+    }
+
+    // MARK: - Internals
+
+    private func memoryHit(_ cached: CachedResponse, url: URL, since start: ContinuousClock.Instant) -> LoadResult {
+        let elapsed = ContinuousClock.now - start
+        recorder.update { $0.memoryHits += 1 }
+        recorder.record(elapsed, for: .memory)
+        return LoadResult(url: url, data: cached.data, response: cached.response, source: .memory,
+                          wasCoalesced: false, metrics: LoadMetrics(total: elapsed))
+    }
+
+    private func cancel(listener id: UInt64, of job: LoadJob) {
+        let (listener, abandoned) = job.remove(id)
+        guard let listener else { return }
+        recorder.update { $0.cancelled += 1 }
+        if abandoned { retire(job) }
+        listener.completion(.failure(CancellationError()))
+    }
+
+    /// Removes `job` from the in-flight table (once).
+    func retire(_ job: LoadJob) {
+        let removed = jobs.withLock { jobs -> Bool in
+            guard jobs[job.key] === job else { return false }
+            jobs[job.key] = nil
+            return true
+        }
+        if removed { recorder.update { $0.inFlight -= 1 } }
+    }
+}

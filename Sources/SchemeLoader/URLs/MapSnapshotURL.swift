@@ -1,0 +1,91 @@
+// MapSnapshotURL: the typed builder and parser of `map://` snapshot URLs.
+import Foundation
+
+/// The colour scheme of a map snapshot.
+public enum MapStyle: String, Sendable, Hashable, CaseIterable {
+    case light, dark
+}
+
+/// A `map://?latitude=…&longitude=…` URL as a value: validated, with defaults filled in, and
+/// with one canonical spelling, so equal snapshots share one cache key.
+public struct MapSnapshotURL: Sendable, Hashable {
+    /// The URL scheme.
+    public static let scheme = "map"
+    /// Zoom levels the renderer accepts.
+    public static let zoomRange: ClosedRange<Double> = 0...16
+    /// Pixel sizes the renderer accepts (per side).
+    public static let sizeRange: ClosedRange<Int> = 1...2048
+    static let parameterNames: Set<String> = ["latitude", "longitude", "zoom", "width", "height", "style", "pin"]
+
+    /// Latitude of the centre, −90…90.
+    public var latitude: Double
+    /// Longitude of the centre, −180…180.
+    public var longitude: Double
+    /// Web-Mercator zoom, 0…16 (fractions allowed). Default 10.
+    public var zoom: Double
+    /// Width in pixels. Default 320.
+    public var width: Int
+    /// Height in pixels. Default 200.
+    public var height: Int
+    /// Colours. Default light.
+    public var style: MapStyle
+    /// Whether a pin marks the centre. Default true.
+    public var showsPin: Bool
+
+    /// Creates a snapshot description, validating every value by name.
+    public init(
+        latitude: Double, longitude: Double, zoom: Double = 10, width: Int = 320, height: Int = 200,
+        style: MapStyle = .light, showsPin: Bool = true
+    ) throws {
+        try Self.check("latitude", latitude, in: -90...90)
+        try Self.check("longitude", longitude, in: -180...180)
+        try Self.check("zoom", zoom, in: Self.zoomRange)
+        for (name, value) in [("width", width), ("height", height)] where !Self.sizeRange.contains(value) {
+            throw LoadError.invalidParameter(name: name, value: String(value), reason: "must be between 1 and 2048")
+        }
+        self.latitude = latitude
+        self.longitude = longitude
+        self.zoom = zoom
+        self.width = width
+        self.height = height
+        self.style = style
+        self.showsPin = showsPin
+    }
+
+    /// Parses a `map://` URL; every bad or unknown parameter is a `LoadError` naming it.
+    public init(url: URL) throws {
+        guard url.scheme?.lowercased() == Self.scheme else {
+            throw LoadError.unsupportedScheme(url.scheme ?? "(none)")
+        }
+        let query = try QueryParameters(url, allowed: Self.parameterNames)
+        try self.init(
+            latitude: query.double("latitude", in: -90...90, required: true) ?? 0,
+            longitude: query.double("longitude", in: -180...180, required: true) ?? 0,
+            zoom: query.double("zoom", in: Self.zoomRange) ?? 10,
+            width: query.int("width", in: Self.sizeRange) ?? 320,
+            height: query.int("height", in: Self.sizeRange) ?? 200,
+            style: query.choice("style", of: MapStyle.self) ?? .light,
+            showsPin: query.bool("pin") ?? true)
+    }
+
+    /// The canonical URL: every parameter present, sorted, numbers in one spelling.
+    public var url: URL {
+        URLCanonicalizer.customSchemeURL(scheme: Self.scheme, items: [
+            ("latitude", CanonicalNumber.spell(latitude)),
+            ("longitude", CanonicalNumber.spell(longitude)),
+            ("zoom", CanonicalNumber.spell(zoom, decimals: 3)),
+            ("width", String(width)),
+            ("height", String(height)),
+            ("style", style.rawValue),
+            ("pin", showsPin ? "true" : "false"),
+        ])
+    }
+
+    private static func check(_ name: String, _ value: Double, in range: ClosedRange<Double>) throws {
+        guard value.isFinite, range.contains(value) else {
+            throw LoadError.invalidParameter(
+                name: name, value: "\(value)",
+                reason: "must be a number between \(CanonicalNumber.spell(range.lowerBound)) and \(CanonicalNumber.spell(range.upperBound))")
+        }
+    }
+}

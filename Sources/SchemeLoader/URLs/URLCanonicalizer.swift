@@ -1,0 +1,71 @@
+// URLCanonicalizer: the canonical forms that make equal URLs one cache key.
+import Foundation
+
+/// Canonical URL forms shared by handlers.
+public enum URLCanonicalizer {
+    /// Builds `scheme://?name=value&…` with the items sorted by name, percent-encoded consistently.
+    public static func customSchemeURL(scheme: String, items: [(String, String)]) -> URL {
+        var components = URLComponents()
+        components.scheme = scheme.lowercased()
+        components.host = ""
+        components.percentEncodedQueryItems = items
+            .sorted { $0.0 < $1.0 }
+            .map { URLQueryItem(name: encode($0.0), value: encode($0.1)) }
+        // A URL built from validated components always exists; the fallback keeps this total.
+        return components.url ?? URL(fileURLWithPath: "/")
+    }
+
+    /// For custom schemes without a typed builder: scheme and host lower-cased, query items
+    /// sorted by name then value, plain decimal numbers in one spelling, fragment dropped.
+    public static func standard(_ url: URL) throws -> URL {
+        guard var components = URLComponents(url: url, resolvingAgainstBaseURL: false),
+              let scheme = components.scheme else {
+            throw LoadError.malformedURL(url.absoluteString)
+        }
+        components.scheme = scheme.lowercased()
+        components.host = components.host?.lowercased()
+        components.fragment = nil
+        if let items = components.queryItems, !items.isEmpty {
+            components.percentEncodedQueryItems = items
+                .map { item in (item.name, item.value.map(spellIfNumber)) }
+                .sorted { ($0.0, $0.1 ?? "") < ($1.0, $1.1 ?? "") }
+                .map { URLQueryItem(name: encode($0.0), value: $0.1.map(encode)) }
+        } else {
+            components.query = nil
+        }
+        guard let canonical = components.url else { throw LoadError.malformedURL(url.absoluteString) }
+        return canonical
+    }
+
+    /// For `http`/`https`: scheme and host lower-cased, default port and fragment dropped, an empty
+    /// path made `/`. The query is kept as written: to a web server its order and spelling may matter.
+    public static func http(_ url: URL) throws -> URL {
+        guard var components = URLComponents(url: url, resolvingAgainstBaseURL: false),
+              let scheme = components.scheme?.lowercased(), scheme == "http" || scheme == "https",
+              let host = components.host, !host.isEmpty else {
+            throw LoadError.malformedURL(url.absoluteString)
+        }
+        components.scheme = scheme
+        components.host = host.lowercased()
+        if (scheme == "http" && components.port == 80) || (scheme == "https" && components.port == 443) {
+            components.port = nil
+        }
+        if components.percentEncodedPath.isEmpty { components.percentEncodedPath = "/" }
+        components.fragment = nil
+        guard let canonical = components.url else { throw LoadError.malformedURL(url.absoluteString) }
+        return canonical
+    }
+
+    private static func spellIfNumber(_ value: String) -> String {
+        guard let number = CanonicalNumber.parseDouble(value) else { return value }
+        return CanonicalNumber.spell(number)
+    }
+
+    private static let unreserved: CharacterSet = {
+        CharacterSet(charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~,")
+    }()
+
+    private static func encode(_ text: String) -> String {
+        text.addingPercentEncoding(withAllowedCharacters: unreserved) ?? text
+    }
+}

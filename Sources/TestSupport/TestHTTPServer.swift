@@ -1,0 +1,183 @@
+// TestHTTPServer: a real HTTP/1.1 server on 127.0.0.1 (SwiftNIO) with scripted routes, for HTTP tests.
+import Foundation
+import NIOCore
+import NIOHTTP1
+import NIOPosix
+import Synchronization
+
+/// What the server does for one path.
+public enum TestRoute: Sendable {
+    /// Answers `status` with `headers` and `body`, sent in `chunks` pieces `delay` apart.
+    case respond(status: Int = 200, headers: [(String, String)] = [], body: Data = Data(), chunks: Int = 1, delay: Duration = .zero)
+    /// Sends the headers (declaring `declaredLength`) and `prefix` of the body, then goes silent.
+    case stallAfter(prefix: Data, declaredLength: Int)
+    /// Accepts the request and never answers.
+    case silent
+    /// Answers with `ETag: tag` and `Cache-Control: no-cache`; a request with `If-None-Match: tag` gets 304.
+    case entityTagged(tag: String, body: Data)
+}
+
+/// A loopback HTTP server for tests. Records requests and connection closes.
+public final class TestHTTPServer: Sendable {
+    private struct Record {
+        var requests: [String: Int] = [:]
+        var conditionalRequests: [String: Int] = [:]
+        var closedConnections = 0
+        var openConnections = 0
+    }
+
+    /// The port it listens on.
+    public let port: Int
+    private let channel: any Channel
+    private let routes: [String: TestRoute]
+    private let record = Mutex(Record())
+
+    /// Starts a server with `routes` (path → behaviour); unknown paths are 404.
+    public init(routes: [String: TestRoute]) async throws {
+        self.routes = routes
+        let box = ServerBox()
+        let bootstrap = ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+            .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
+            .childChannelInitializer { channel in
+                channel.pipeline.configureHTTPServerPipeline().flatMapThrowing {
+                    try channel.pipeline.syncOperations.addHandler(RouteHandler(server: box))
+                }
+            }
+        channel = try await bootstrap.bind(host: "127.0.0.1", port: 0).get()
+        port = channel.localAddress?.port ?? 0
+        box.server = self
+    }
+
+    /// `http://127.0.0.1:PORT/path`.
+    public func url(_ path: String) -> URL {
+        URL(string: "http://127.0.0.1:\(port)\(path)")!
+    }
+
+    /// Requests received for `path`.
+    public func requestCount(_ path: String) -> Int { record.withLock { $0.requests[path, default: 0] } }
+    /// Requests for `path` that carried `If-None-Match`.
+    public func conditionalRequestCount(_ path: String) -> Int { record.withLock { $0.conditionalRequests[path, default: 0] } }
+    /// Connections the client or server closed so far.
+    public var closedConnections: Int { record.withLock { $0.closedConnections } }
+    /// Connections open now.
+    public var openConnections: Int { record.withLock { $0.openConnections } }
+
+    /// Stops listening.
+    public func stop() async {
+        try? await channel.close()
+    }
+
+    fileprivate func route(for path: String, conditional: Bool) -> TestRoute? {
+        record.withLock { record in
+            record.requests[path, default: 0] += 1
+            if conditional { record.conditionalRequests[path, default: 0] += 1 }
+        }
+        return routes[path]
+    }
+
+    fileprivate func connectionOpened() { record.withLock { $0.openConnections += 1 } }
+    fileprivate func connectionClosed() {
+        record.withLock { record in
+            record.openConnections -= 1
+            record.closedConnections += 1
+        }
+    }
+}
+
+/// Lets the channel initializer reach the server once it exists.
+private final class ServerBox: @unchecked Sendable {
+    // @unchecked: written once before the first connection can arrive, then only read.
+    weak var server: TestHTTPServer?
+}
+
+private final class RouteHandler: ChannelInboundHandler {
+    typealias InboundIn = HTTPServerRequestPart
+    typealias OutboundOut = HTTPServerResponsePart
+
+    private let server: ServerBox
+    private var head: HTTPRequestHead?
+
+    init(server: ServerBox) {
+        self.server = server
+    }
+
+    func channelActive(context: ChannelHandlerContext) {
+        server.server?.connectionOpened()
+        context.fireChannelActive()
+    }
+
+    func channelInactive(context: ChannelHandlerContext) {
+        server.server?.connectionClosed()
+        context.fireChannelInactive()
+    }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        switch unwrapInboundIn(data) {
+        case .head(let requestHead): head = requestHead
+        case .body: break
+        case .end:
+            guard let head else { return }
+            let path = String(head.uri.split(separator: "?").first ?? "")
+            let ifNoneMatch = head.headers.first(name: "If-None-Match")
+            let route = server.server?.route(for: path, conditional: ifNoneMatch != nil)
+            respond(route, ifNoneMatch: ifNoneMatch, context: context)
+        }
+    }
+
+    private func respond(_ route: TestRoute?, ifNoneMatch: String?, context: ChannelHandlerContext) {
+        switch route {
+        case nil:
+            send(status: 404, headers: [], body: Data("not found".utf8), chunks: 1, delay: .zero, context: context)
+        case .respond(let status, let headers, let body, let chunks, let delay):
+            send(status: status, headers: headers, body: body, chunks: chunks, delay: delay, context: context)
+        case .silent:
+            break
+        case .stallAfter(let prefix, let declaredLength):
+            var headers = HTTPHeaders([("Content-Length", String(declaredLength))])
+            headers.add(name: "Content-Type", value: "application/octet-stream")
+            context.write(wrapOutboundOut(.head(HTTPResponseHead(version: .http1_1, status: .ok, headers: headers))), promise: nil)
+            context.writeAndFlush(wrapOutboundOut(.body(.byteBuffer(ByteBuffer(bytes: prefix)))), promise: nil)
+        case .entityTagged(let tag, let body):
+            if ifNoneMatch == tag {
+                send(status: 304, headers: [("ETag", tag), ("Cache-Control", "no-cache")], body: Data(), chunks: 1, delay: .zero, context: context)
+            } else {
+                send(status: 200, headers: [("ETag", tag), ("Cache-Control", "no-cache"), ("Content-Type", "image/png")],
+                     body: body, chunks: 1, delay: .zero, context: context)
+            }
+        }
+    }
+
+    private func send(status: Int, headers: [(String, String)], body: Data, chunks: Int, delay: Duration, context: ChannelHandlerContext) {
+        var fields = HTTPHeaders(headers)
+        if status != 304, !fields.contains(name: "Content-Length") { fields.add(name: "Content-Length", value: String(body.count)) }
+        context.write(wrapOutboundOut(.head(HTTPResponseHead(
+            version: .http1_1, status: HTTPResponseStatus(statusCode: status), headers: fields))), promise: nil)
+        let pieces = Self.split(body, into: chunks)
+        sendPieces(pieces[...], delay: delay, context: context)
+    }
+
+    private func sendPieces(_ pieces: ArraySlice<Data>, delay: Duration, context: ChannelHandlerContext) {
+        guard let piece = pieces.first else {
+            context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: nil)
+            return
+        }
+        context.writeAndFlush(wrapOutboundOut(.body(.byteBuffer(ByteBuffer(bytes: piece)))), promise: nil)
+        let rest = pieces.dropFirst()
+        if delay == .zero || rest.isEmpty {
+            sendPieces(rest, delay: delay, context: context)
+        } else {
+            let loopBound = NIOLoopBound((self, context), eventLoop: context.eventLoop)
+            context.eventLoop.scheduleTask(in: .nanoseconds(Int64(delay.components.attoseconds / 1_000_000_000 + delay.components.seconds * 1_000_000_000))) {
+                let (handler, context) = loopBound.value
+                guard context.channel.isActive else { return }
+                handler.sendPieces(rest, delay: delay, context: context)
+            }
+        }
+    }
+
+    private static func split(_ data: Data, into count: Int) -> [Data] {
+        guard count > 1, data.count > 1 else { return [data] }
+        let size = (data.count + count - 1) / count
+        return stride(from: 0, to: data.count, by: size).map { data.subdata(in: $0..<min(data.count, $0 + size)) }
+    }
+}
