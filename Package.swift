@@ -41,6 +41,7 @@ let package = Package(
             name: "snapterm",
             dependencies: [
                 "SchemeLoader",
+                "TestSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

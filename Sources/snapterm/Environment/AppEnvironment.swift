@@ -1,0 +1,50 @@
+// AppEnvironment: where Snapterm's assets and caches are, and the loader every command shares.
+import Foundation
+import SchemeLoader
+
+/// Builds the pieces a command needs from the process environment.
+struct AppEnvironment {
+    let variables: [String: String]
+
+    init(variables: [String: String] = ProcessInfo.processInfo.environment) {
+        self.variables = variables
+    }
+
+    /// The shipped `assets/` folder: `$SNAPTERM_ASSETS`, else next to the build folder, else `./assets`.
+    var assetsDirectory: URL {
+        if let path = variables["SNAPTERM_ASSETS"], !path.isEmpty { return URL(fileURLWithPath: path) }
+        let executable = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+        var folder = executable.deletingLastPathComponent()
+        for _ in 0..<4 {
+            let candidate = folder.appendingPathComponent("assets")
+            if FileManager.default.fileExists(atPath: candidate.appendingPathComponent("README.md").path) { return candidate }
+            folder.deleteLastPathComponent()
+        }
+        return URL(fileURLWithPath: FileManager.default.currentDirectoryPath).appendingPathComponent("assets")
+    }
+
+    /// Folders `file://` URLs may read: `$SNAPTERM_FILE_ROOTS` (colon-separated), else the
+    /// current folder, the home folder and the assets.
+    var fileRoots: [URL] {
+        if let roots = variables["SNAPTERM_FILE_ROOTS"], !roots.isEmpty {
+            return roots.split(separator: ":").map { URL(fileURLWithPath: String($0)) }
+        }
+        var roots = [URL(fileURLWithPath: FileManager.default.currentDirectoryPath), assetsDirectory]
+        if let home = variables["HOME"] { roots.append(URL(fileURLWithPath: home)) }
+        return roots
+    }
+
+    /// The cache root (`$XDG_CACHE_HOME/snapterm` …).
+    var cacheDirectory: URL { CacheLocation.directory(environment: variables) }
+
+    /// The shared loader with every built-in scheme handler.
+    func makeLoader(diskCache: Bool = true) throws -> SchemeLoader {
+        let handlers: [any SchemeHandling] = [
+            HTTPSchemeHandler(),
+            FileSchemeHandler(allowedRoots: fileRoots),
+        ]
+        let configuration = SchemeLoaderConfiguration(
+            diskDirectory: diskCache ? cacheDirectory.appendingPathComponent("loader") : nil)
+        return try SchemeLoader(handlers: handlers, configuration: configuration)
+    }
+}

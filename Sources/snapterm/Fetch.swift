@@ -1,0 +1,82 @@
+// Fetch: `snapterm fetch URL…` — load any URL through the shared loader and write its bytes.
+import ArgumentParser
+import Foundation
+import SchemeLoader
+
+extension Snapterm {
+    /// Loads URLs of any registered scheme and writes the bytes, like curl for every scheme.
+    struct Fetch: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Load URLs through the shared loader and write their bytes.",
+            discussion: "Schemes: http, https, file (inside the allowed folders). Bytes go to standard output, or to FILE with -o.")
+
+        @Argument(help: "The URLs to load.")
+        var urls: [String]
+
+        @Option(name: .shortAndLong, help: "Write the bytes to FILE instead of standard output (one URL only).")
+        var output: String?
+
+        @Flag(help: "Print where each result came from and how long each stage took (to standard error).")
+        var stats = false
+
+        @Flag(help: "Ignore cached copies (the result still refreshes the caches).")
+        var reload = false
+
+        @Flag(help: "Write binary data to a terminal anyway.")
+        var force = false
+
+        func validate() throws {
+            if output != nil, urls.count != 1 { throw ValidationError("-o/--output takes exactly one URL") }
+        }
+
+        func run() async throws {
+            let loader = try AppEnvironment().makeLoader()
+            var failed = false
+            for text in urls {
+                do {
+                    try await fetch(text, with: loader)
+                } catch {
+                    Console.error("snapterm: \(text): \(error)")
+                    failed = true
+                }
+            }
+            await loader.shutdown()
+            if failed { throw ExitCode.failure }
+        }
+
+        private func fetch(_ text: String, with loader: SchemeLoader) async throws {
+            guard let url = URL(string: text), url.scheme != nil else { throw LoadError.malformedURL(text) }
+            let result = try await loader.data(for: url, cachePolicy: reload ? .reloadIgnoringCache : .useCache)
+            if stats { Console.info(StatsLine.describe(result)) }
+            if let output {
+                try result.data.write(to: URL(fileURLWithPath: output), options: .atomic)
+            } else if Console.stdoutIsTerminal, !force, !result.data.isPrintableText {
+                throw ValidationError("refusing to write \(result.data.count) bytes of binary data to the terminal; use -o FILE or --force")
+            } else {
+                Console.writeOut(result.data)
+            }
+        }
+    }
+}
+
+/// One line describing a load, for `--stats`.
+enum StatsLine {
+    static func describe(_ result: LoadResult) -> String {
+        func ms(_ duration: Duration?) -> String {
+            guard let duration else { return "-" }
+            return String(format: "%.2fms", Double(duration.components.attoseconds) / 1e15 + Double(duration.components.seconds) * 1000)
+        }
+        let metrics = result.metrics
+        return "source=\(result.source) bytes=\(result.data.count) type=\(result.response.mimeType ?? "-") "
+            + "total=\(ms(metrics.total)) disk=\(ms(metrics.diskLookup)) queue=\(ms(metrics.queueWait)) "
+            + "handler=\(ms(metrics.handler))\(result.wasCoalesced ? " coalesced" : "") url=\(result.url.absoluteString)"
+    }
+}
+
+extension Data {
+    /// True for UTF-8 text without control characters other than tab, CR and LF.
+    fileprivate var isPrintableText: Bool {
+        guard let text = String(data: self, encoding: .utf8) else { return false }
+        return !text.unicodeScalars.contains { $0.value < 0x20 && !"\t\r\n".unicodeScalars.contains($0) || $0.value == 0x7F }
+    }
+}

@@ -1,0 +1,28 @@
+# common.sh — shared by scripts/run and scripts/test: find Swift, install missing system packages.
+# Sourced, not executed.
+
+# Debian packages the Swift targets (and their tests) need. One place: add new ones here.
+SNAPTERM_APT_PACKAGES=(pkg-config)
+
+snapterm_root() { cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd; }
+
+snapterm_find_swift() {
+    if ! command -v swift >/dev/null 2>&1 && [ -x /opt/swift/usr/bin/swift ]; then
+        export PATH="/opt/swift/usr/bin:$PATH"
+    fi
+    command -v swift >/dev/null 2>&1 || { echo "swift not found (expected on PATH or at /opt/swift)" >&2; exit 1; }
+}
+
+# Installs the packages in SNAPTERM_APT_PACKAGES (plus any given) that are not installed yet.
+snapterm_install_packages() {
+    local missing=()
+    for package in "${SNAPTERM_APT_PACKAGES[@]}" "$@"; do
+        dpkg -s "$package" >/dev/null 2>&1 || missing+=("$package")
+    done
+    [ ${#missing[@]} -eq 0 ] && return 0
+    echo "Installing missing packages: ${missing[*]}" >&2
+    local sudo=""
+    [ "$(id -u)" -ne 0 ] && sudo="sudo"
+    $sudo apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"
+}
