@@ -23,6 +23,7 @@ let package = Package(
             dependencies: [
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "OpenCombine", package: "OpenCombine"),
                 .product(name: "Logging", package: "swift-log"),
@@ -37,6 +38,10 @@ let package = Package(
                 .product(name: "NIOHTTP1", package: "swift-nio"),
             ]
         ),
+        .target(
+            name: "SnaptermUI",
+            dependencies: ["SchemeLoader"]
+        ),
         .executableTarget(
             name: "snapterm",
             dependencies: [
@@ -48,6 +53,10 @@ let package = Package(
         .testTarget(
             name: "SchemeLoaderTests",
             dependencies: ["SchemeLoader", "TestSupport"]
+        ),
+        .testTarget(
+            name: "SnaptermUITests",
+            dependencies: ["SnaptermUI", "SchemeLoader", "TestSupport"]
         ),
     ],
     swiftLanguageModes: [.v6]

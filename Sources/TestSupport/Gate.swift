@@ -1,5 +1,5 @@
 // Gate: an async latch tests use to hold loads until they choose to release them.
-import Synchronization
+import SchemeLoader
 
 /// Suspends waiters until `open()`; cancellation-aware (a cancelled waiter throws `CancellationError`).
 public final class Gate: Sendable {
@@ -9,7 +9,7 @@ public final class Gate: Sendable {
         var next: UInt64 = 0
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     /// Creates a closed gate.
     public init() {}

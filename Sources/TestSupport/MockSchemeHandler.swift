@@ -1,7 +1,6 @@
 // MockSchemeHandler: a scriptable scheme handler for tests — "mock the API with a URL protocol".
 import Foundation
 import SchemeLoader
-import Synchronization
 
 /// What the mock answers for one URL.
 public struct MockResponse: Sendable {
@@ -52,7 +51,7 @@ public final class MockSchemeHandler: SchemeHandling {
 
     /// The scheme handled.
     public let scheme: String
-    private let state = Mutex(State())
+    private let state = Locked(State())
     private let canonicalizer: @Sendable (URL) throws -> URL
 
     /// Creates a mock for `scheme`; `canonicalizer` defaults to the standard custom-scheme form.

@@ -1,9 +1,9 @@
 // TestHTTPServer: a real HTTP/1.1 server on 127.0.0.1 (SwiftNIO) with scripted routes, for HTTP tests.
+import SchemeLoader
 import Foundation
 import NIOCore
 import NIOHTTP1
 import NIOPosix
-import Synchronization
 
 /// What the server does for one path.
 public enum TestRoute: Sendable {
@@ -30,7 +30,7 @@ public final class TestHTTPServer: Sendable {
     public let port: Int
     private let channel: any Channel
     private let routes: [String: TestRoute]
-    private let record = Mutex(Record())
+    private let record = Locked(Record())
 
     /// Starts a server with `routes` (path → behaviour); unknown paths are 404.
     public init(routes: [String: TestRoute]) async throws {

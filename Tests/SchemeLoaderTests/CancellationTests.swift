@@ -1,13 +1,12 @@
 // Cancellation: each caller's token is its own; the shared load stops only with its last caller.
 import Foundation
 import SchemeLoader
-import Synchronization
 import TestSupport
 import Testing
 
 /// Collects callback results for tests.
 final class ResultBox: Sendable {
-    private let results = Mutex<[Result<LoadResult, any Error>]>([])
+    private let results = Locked<[Result<LoadResult, any Error>]>([])
     func add(_ result: Result<LoadResult, any Error>) { results.withLock { $0.append(result) } }
     var count: Int { results.withLock { $0.count } }
     var first: Result<LoadResult, any Error>? { results.withLock { $0.first } }

@@ -2,7 +2,6 @@
 import Foundation
 import SchemeLoader
 import TestSupport
-import Synchronization
 import Testing
 
 @Suite(.serialized) struct HTTPHandlerTests {
@@ -165,7 +164,7 @@ import Testing
 
 /// A flag set from a callback.
 final class ProgressFlag: Sendable {
-    private let flag = Synchronization.Mutex(false)
+    private let flag = Locked(false)
     func set() { flag.withLock { $0 = true } }
     var isSet: Bool { flag.withLock { $0 } }
 }

@@ -2,7 +2,6 @@
 import Foundation
 import OpenCombine
 import SchemeLoader
-import Synchronization
 import TestSupport
 import Testing
 
@@ -39,8 +38,8 @@ import Testing
     @Test func publisherEmitsOneResultThenFinishes() async throws {
         let mock = MockSchemeHandler()
         let loader = try LoaderFixtures.loader(mock)
-        let outputs = Mutex<[String]>([])
-        let finished = Mutex(false)
+        let outputs = Locked<[String]>([])
+        let finished = Locked(false)
         let subscription = loader.publisher(for: LoaderFixtures.url("a")).sink(
             receiveCompletion: { completion in
                 if case .finished = completion { finished.withLock { $0 = true } }

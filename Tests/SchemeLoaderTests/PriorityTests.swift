@@ -1,14 +1,13 @@
 // Priorities: waiting loads start in priority order, and a caller can raise a waiting load.
 import Foundation
 import SchemeLoader
-import Synchronization
 import TestSupport
 import Testing
 
 @Suite struct PriorityTests {
     /// A mock whose loads record the order they started in.
     private final class OrderRecorder: Sendable {
-        let order = Mutex<[String]>([])
+        let order = Locked<[String]>([])
     }
 
     @Test func waitingLoadsStartByPriorityAndPrioritiesCanChange() async throws {

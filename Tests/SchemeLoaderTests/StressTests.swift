@@ -1,7 +1,6 @@
 // Stress: many requests over few keys, some cancelled at random — every other one completes.
 import Foundation
 import SchemeLoader
-import Synchronization
 import TestSupport
 import Testing
 
@@ -12,8 +11,8 @@ import Testing
         let directory = try TemporaryDirectory()
         let loader = try LoaderFixtures.loader(mock, disk: directory.url, memoryLimit: 64 * 100)
         var generator = SystemRandomNumberGenerator()
-        let outcomes = Mutex((succeeded: 0, cancelled: 0, failed: 0))
-        let expectedCancels = Mutex(0)
+        let outcomes = Locked((succeeded: 0, cancelled: 0, failed: 0))
+        let expectedCancels = Locked(0)
         var tokens: [(LoadToken, Bool)] = []
         for i in 0..<10_000 {
             let key = LoaderFixtures.url("k\(Int.random(in: 0..<200, using: &generator))")

@@ -1,5 +1,4 @@
 // MemoryCache: a thread-safe, cost-limited LRU cache answering synchronously.
-import Synchronization
 
 /// A least-recently-used cache with a total cost cap (bytes, usually). Lookups are synchronous
 /// so a cached picture can be drawn at the moment a cell is bound.
@@ -10,7 +9,7 @@ public final class MemoryCache<Key: Hashable & Sendable, Value: Sendable>: Senda
         var totalCost = 0
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
     /// The largest total cost kept; older entries are evicted beyond it.
     public let costLimit: Int
 

@@ -1,6 +1,5 @@
 // SchemeLoadClient: what a handler reports to while loading (like URLProtocolClient).
 import Foundation
-import Synchronization
 
 /// Receives a handler's response, data chunks and revalidation verdict. Thread-safe.
 public final class SchemeLoadClient: Sendable {
@@ -10,7 +9,7 @@ public final class SchemeLoadClient: Sendable {
         var revalidated: LoadResponse?
     }
 
-    private let received = Mutex(Received())
+    private let received = Locked(Received())
     private let onProgress: @Sendable (LoadProgress) -> Void
 
     init(onProgress: @escaping @Sendable (LoadProgress) -> Void) {

@@ -1,6 +1,5 @@
 // LoadJob: one running load for one canonical key, shared by every caller asking for it.
 import Foundation
-import Synchronization
 
 /// The key under which loads are shared: the canonical URL and the cache policy.
 struct JobKey: Hashable, Sendable {
@@ -27,12 +26,13 @@ final class LoadJob: Sendable {
         var listeners: [UInt64: LoadListener] = [:]
         var phase = Phase.active
         var task: Task<Void, Never>?
+        var progressObservers = 0
     }
 
     let key: JobKey
     let url: URL
     let handler: any SchemeHandling
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     init(key: JobKey, url: URL, handler: any SchemeHandling) {
         self.key = key
@@ -45,6 +45,7 @@ final class LoadJob: Sendable {
         state.withLock { state in
             guard state.phase == .active else { return false }
             state.listeners[listener.id] = listener
+            if listener.progress != nil { state.progressObservers += 1 }
             return true
         }
     }
@@ -55,6 +56,7 @@ final class LoadJob: Sendable {
             guard state.phase == .active, let listener = state.listeners.removeValue(forKey: id) else {
                 return (nil, false, nil)
             }
+            if listener.progress != nil { state.progressObservers -= 1 }
             guard state.listeners.isEmpty else { return (listener, false, nil) }
             state.phase = .cancelled
             return (listener, true, state.task)
@@ -83,7 +85,9 @@ final class LoadJob: Sendable {
 
     /// Sends progress to every listener that asked for it.
     func report(_ progress: LoadProgress) {
-        let observers = state.withLock { $0.listeners.values.compactMap(\.progress) }
+        let observers = state.withLock { state in
+            state.progressObservers == 0 ? [] : state.listeners.values.compactMap(\.progress)
+        }
         for observer in observers { observer(progress) }
     }
 

@@ -1,5 +1,4 @@
 // LoadScheduler: a limit on concurrent handler loads; waiting loads start in priority order.
-import Synchronization
 
 /// Grants at most `limit` slots at a time. When a slot frees, the waiter whose priority is highest
 /// *now* gets it (priorities can rise or fall while waiting), ties in arrival order.
@@ -16,7 +15,7 @@ final class LoadScheduler: Sendable {
         var nextID: UInt64 = 0
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
     let limit: Int
 
     init(limit: Int) {
@@ -25,10 +24,15 @@ final class LoadScheduler: Sendable {
 
     /// Waits for a slot. Throws `CancellationError` if the task is cancelled while waiting.
     func acquire(priority: @escaping @Sendable () -> LoadPriority) async throws {
-        let id = state.withLock { state in
+        let id = state.withLock { state -> UInt64? in
+            if state.running < limit, state.waiters.isEmpty {
+                state.running += 1  // fast path: a free slot, nobody waiting
+                return nil
+            }
             state.nextID += 1
             return state.nextID
         }
+        guard let id else { return }
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
                 let granted: Bool? = state.withLock { state in

@@ -1,5 +1,4 @@
 // LoadToken: one caller's handle on a (possibly shared) load — cancel it or change its priority.
-import Synchronization
 
 /// One caller's handle on a load. Cancelling it detaches only this caller: a shared load
 /// stops when its last caller has cancelled. Cancelling twice, or after completion, does nothing.

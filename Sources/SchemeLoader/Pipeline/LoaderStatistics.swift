@@ -1,5 +1,4 @@
 // LoaderStatistics: the counters and timings behind the cache hit-versus-miss demo.
-import Synchronization
 
 /// A snapshot of what a loader has done since it was created (or last reset).
 public struct LoaderStatistics: Sendable, Hashable {
@@ -31,7 +30,7 @@ final class StatisticsRecorder: Sendable {
         var durations: [LoadSource: RecentDurations] = [:]
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     func update(_ change: (inout LoaderStatistics) -> Void) {
         state.withLock { change(&$0.counters) }

@@ -1,6 +1,5 @@
 // SchemeLoader+Async: the async/await and AsyncSequence faces of the loader.
 import Foundation
-import Synchronization
 
 /// A step of a load, for callers that show progress.
 public enum LoadEvent: Sendable {
@@ -50,7 +49,7 @@ extension SchemeLoader {
 
 /// Holds a token that may arrive after cancellation was asked for; cancels it either way.
 final class TokenHolder: Sendable {
-    private let state = Mutex<(token: LoadToken?, cancelled: Bool)>((nil, false))
+    private let state = Locked<(token: LoadToken?, cancelled: Bool)>((nil, false))
 
     func hold(_ token: LoadToken) {
         let cancelNow = state.withLock { state in

@@ -17,7 +17,7 @@ public final class SchemeLoader: Sendable {
     let scheduler: LoadScheduler
     let recorder = StatisticsRecorder()
     let now: @Sendable () -> Date
-    private let jobs = Mutex<[JobKey: LoadJob]>([:])
+    private let jobs = Locked<[JobKey: LoadJob]>([:])
     private let nextListenerID = Atomic<UInt64>(0)
     private let caching = Atomic<Bool>(true)
 
@@ -38,7 +38,7 @@ public final class SchemeLoader: Sendable {
 
     /// The canonical form of `url` (its cache key), or the `LoadError` that makes it unusable.
     public func canonicalURL(for url: URL) throws -> URL {
-        try registry.handler(for: url).canonicalURL(for: url)
+        try registry.resolve(url).canonicalURL
     }
 
     /// The fresh memory-cached result for `url`, synchronously, or `nil`. Never starts a load.
@@ -59,16 +59,15 @@ public final class SchemeLoader: Sendable {
         completion: @escaping @Sendable (Result<LoadResult, any Error>) -> Void
     ) -> LoadToken {
         let start = ContinuousClock.now
-        let handler: any SchemeHandling
-        let canonical: URL
+        let resolution: SchemeRegistry.Resolution
         do {
-            handler = try registry.handler(for: request.url)
-            canonical = try handler.canonicalURL(for: request.url)
+            resolution = try registry.resolve(request.url)
         } catch {
             recorder.update { $0.failures += 1 }
             completion(.failure(error))
             return .finished
         }
+        let canonical = resolution.canonicalURL
         let key = canonical.absoluteString
         if request.cachePolicy != .reloadIgnoringCache, isCachingEnabled,
            let cached = memoryCache.value(for: key), cached.response.isFresh(at: now()) {
@@ -83,7 +82,7 @@ public final class SchemeLoader: Sendable {
         let jobKey = JobKey(cacheKey: key, policy: request.cachePolicy)
         let (job, isNew) = jobs.withLock { jobs -> (LoadJob, Bool) in
             if let running = jobs[jobKey], running.add(listener(joined: true)) { return (running, false) }
-            let job = LoadJob(key: jobKey, url: canonical, handler: handler)
+            let job = LoadJob(key: jobKey, url: canonical, handler: resolution.handler)
             _ = job.add(listener(joined: false))
             jobs[jobKey] = job
             return (job, true)
