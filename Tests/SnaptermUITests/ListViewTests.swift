@@ -1,0 +1,98 @@
+// The list view: visible rows own cells, prefetch follows the scroll and is cancelled on reversal,
+// fast scrolls defer new loads until the scroll settles.
+import Foundation
+import SchemeLoader
+import SnaptermUI
+import TestSupport
+import Testing
+
+@MainActor
+@Suite struct ListViewTests {
+    private func makeList(_ mock: MockSchemeHandler, clock: ManualClock, rows: Int = 100, visible: Int = 5,
+                          configure: (inout ListView.Configuration) -> Void = { _ in }) throws -> ListView {
+        var configuration = ListView.Configuration()
+        configuration.prefetchDistance = 3
+        configure(&configuration)
+        return ListView(loader: try UIFixtures.loader(mock), rowCount: rows, visibleCount: visible,
+                        configuration: configuration, now: { clock.now }, url: UIFixtures.url)
+    }
+
+    @Test func onlyVisibleRowsOwnCellsAndCellsAreReused() throws {
+        let clock = ManualClock()
+        let list = try makeList(MockSchemeHandler(), clock: clock)
+        #expect(list.visibleRange == 0..<5)
+        for step in 1...50 {
+            clock.advance(by: .seconds(1))
+            list.scroll(toTop: step)
+        }
+        #expect(list.visibleRange == 50..<55)
+        #expect(list.allocatedCells <= 10, "cells are reused, not created per row")
+        #expect(list.cell(forRow: 0) == nil)
+        #expect(list.cell(forRow: 52)?.url == UIFixtures.url(52))
+    }
+
+    @Test func scrollingAwayCancelsTheRowsLoad() async throws {
+        let mock = MockSchemeHandler()
+        mock.stubAll(with: MockResponse(data: Data(count: 10), chunks: 10, delay: .milliseconds(50)))
+        let clock = ManualClock()
+        let list = try makeList(mock, clock: clock, configure: { $0.prefetchEnabled = false })
+        #expect(await UIFixtures.eventually { mock.activeLoads == 5 })
+        clock.advance(by: .seconds(1))
+        list.scroll(toTop: 20)
+        #expect(await UIFixtures.eventually { mock.cancelledLoads == 5 })
+    }
+
+    @Test func prefetchFollowsTheScrollDirectionAndIsCancelledOnReversal() async throws {
+        let gate = Gate()
+        let mock = MockSchemeHandler()
+        mock.stubAll(with: MockResponse(data: Data([1]), gate: gate))
+        let clock = ManualClock()
+        let list = try makeList(mock, clock: clock)
+        clock.advance(by: .seconds(1))
+        list.scroll(toTop: 10)
+        #expect(list.prefetchedRows == [15, 16, 17])
+        #expect(await UIFixtures.eventually { mock.loadCount(for: UIFixtures.url(16)) == 1 })
+        clock.advance(by: .seconds(1))
+        list.scroll(toTop: 9)  // turn around
+        #expect(list.prefetchedRows == [6, 7, 8])
+        #expect(await UIFixtures.eventually { mock.cancelledLoads >= 3 }, "the rows ahead of the old direction were cancelled")
+        gate.open()
+    }
+
+    @Test func aPrefetchedRowAppearsFromTheCacheWithoutAPlaceholder() async throws {
+        let mock = MockSchemeHandler()
+        let clock = ManualClock()
+        let list = try makeList(mock, clock: clock)
+        #expect(await UIFixtures.eventually { mock.loadCount(for: UIFixtures.url(7)) == 1 })
+        try await Task.sleep(for: .milliseconds(20))
+        clock.advance(by: .seconds(1))
+        list.scroll(toTop: 3)
+        guard case .image(_, let source)? = list.cell(forRow: 7)?.content else {
+            Issue.record("row 7 should draw at once"); return
+        }
+        #expect(source == .memory)
+    }
+
+    @Test func aFastScrollDefersNewLoadsUntilItSettles() async throws {
+        let mock = MockSchemeHandler()
+        let clock = ManualClock()
+        let list = try makeList(mock, clock: clock, configure: { $0.prefetchEnabled = false })
+        #expect(await UIFixtures.eventually { mock.totalLoads == 5 })
+        for step in 1...30 {
+            clock.advance(by: .milliseconds(10))
+            list.scroll(toTop: step)
+        }
+        try await Task.sleep(for: .milliseconds(30))
+        let loadsWhileFast = mock.totalLoads
+        #expect(loadsWhileFast <= 6, "only the first step (not yet known to be fast) may load; none for rows flown past")
+        #expect(list.cell(forRow: 31)?.hasDeferredLoad == true)
+        list.tick()
+        #expect(mock.totalLoads == loadsWhileFast, "not settled yet")
+        clock.advance(by: .milliseconds(100))
+        list.tick()
+        #expect(await UIFixtures.eventually { mock.totalLoads == loadsWhileFast + 5 })
+        #expect(await UIFixtures.eventually { list.visibleRange.allSatisfy { row in
+            if case .image? = list.cell(forRow: row)?.content { true } else { false }
+        } })
+    }
+}
