@@ -55,6 +55,10 @@ let package = Package(
             dependencies: ["SchemeLoader", "TestSupport"]
         ),
         .testTarget(
+            name: "SnaptermCLITests",
+            dependencies: ["TestSupport"]
+        ),
+        .testTarget(
             name: "SnaptermUITests",
             dependencies: ["SnaptermUI", "SchemeLoader", "TestSupport"]
         ),
