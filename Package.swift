@@ -16,6 +16,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/OpenCombine/OpenCombine", from: "0.14.0"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     ],
     targets: [
         .target(
@@ -39,6 +40,10 @@ let package = Package(
             ]
         ),
         .target(
+            name: "MessageStore",
+            dependencies: [.product(name: "GRDB", package: "GRDB.swift")]
+        ),
+        .target(
             name: "SnaptermUI",
             dependencies: ["SchemeLoader"]
         ),
@@ -53,6 +58,10 @@ let package = Package(
         .testTarget(
             name: "SchemeLoaderTests",
             dependencies: ["SchemeLoader", "TestSupport"]
+        ),
+        .testTarget(
+            name: "MessageStoreTests",
+            dependencies: ["MessageStore", "TestSupport"]
         ),
         .testTarget(
             name: "SnaptermCLITests",

@@ -1,0 +1,39 @@
+// MessageStore+Schema: the database migrations, from the first version on.
+import GRDB
+
+extension MessageStore {
+    /// Every schema version, in order. Never edit a shipped migration: add a new one.
+    static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1: conversations, messages, attachments, drafts") { db in
+            try db.create(table: "conversation") { t in
+                t.autoIncrementedPrimaryKey("id")
+                t.column("title", .text).notNull()
+                t.column("createdAt", .datetime).notNull()
+            }
+            try db.create(table: "message") { t in
+                t.autoIncrementedPrimaryKey("id")
+                t.belongsTo("conversation", onDelete: .cascade).notNull()
+                t.column("text", .text).notNull()
+                t.column("sentAt", .datetime).notNull().indexed()
+                t.column("state", .text).notNull()
+                // A send carries a unique key, so a retried send can never store the message twice.
+                t.column("sendKey", .text).unique()
+            }
+            try db.create(table: "attachment") { t in
+                t.belongsTo("message", onDelete: .cascade).notNull()
+                t.column("position", .integer).notNull()
+                t.column("url", .text).notNull()
+                t.primaryKey(["messageId", "position"])
+            }
+            try db.create(table: "draft") { t in
+                t.primaryKey("conversationId", .integer)
+                    .references("conversation", onDelete: .cascade)
+                t.column("text", .text).notNull()
+                t.column("attachments", .text).notNull()  // JSON array of URL strings
+                t.column("updatedAt", .datetime).notNull()
+            }
+        }
+        return migrator
+    }
+}

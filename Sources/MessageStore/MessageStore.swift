@@ -1,0 +1,207 @@
+// MessageStore: the SQLite database (GRDB, WAL) of conversations, messages and drafts.
+import Foundation
+import GRDB
+
+/// Conversations, messages and one draft per conversation, stored in SQLite. Attachments are
+/// stored as URLs only: the store never knows how a picture is made. Every change is one
+/// transaction; the database is opened in WAL mode and is never overwritten when damaged.
+public final class MessageStore: Sendable {
+    /// The database file.
+    public let path: String
+    private let pool: DatabasePool
+    private let now: @Sendable () -> Date
+
+    /// Opens (creating if needed) the database at `path` and migrates it to the current schema.
+    public init(path: String, now: @escaping @Sendable () -> Date = { Date() }) throws(MessageStoreError) {
+        self.path = path
+        self.now = now
+        let folder = (path as NSString).deletingLastPathComponent
+        do {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        } catch {
+            throw .cannotOpen(path: path, reason: "cannot create \(folder)")
+        }
+        let exists = FileManager.default.fileExists(atPath: path)
+        if exists, !FileManager.default.isWritableFile(atPath: path) || !FileManager.default.isWritableFile(atPath: folder) {
+            throw .readOnly(path: path)
+        }
+        do {
+            if exists { try Self.checkIntegrity(path: path) }
+            var configuration = Configuration()
+            configuration.foreignKeysEnabled = true
+            pool = try DatabasePool(path: path, configuration: configuration)
+            try Self.migrator.migrate(pool)
+        } catch let error as MessageStoreError {
+            throw error
+        } catch {
+            throw Self.openError(error, path: path)
+        }
+    }
+
+    /// `$XDG_DATA_HOME/snapterm/messages.sqlite`, else `~/.local/share/snapterm/messages.sqlite`.
+    public static func defaultLocation(environment: [String: String]) -> URL {
+        if let data = environment["XDG_DATA_HOME"], data.hasPrefix("/") {
+            return URL(fileURLWithPath: data).appendingPathComponent("snapterm/messages.sqlite")
+        }
+        let home = environment["HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? NSTemporaryDirectory()
+        return URL(fileURLWithPath: home).appendingPathComponent(".local/share/snapterm/messages.sqlite")
+    }
+
+    // MARK: Conversations
+
+    /// Creates a conversation.
+    @discardableResult
+    public func createConversation(title: String) throws(MessageStoreError) -> Conversation {
+        try write { db in
+            var conversation = Conversation(title: title, createdAt: now())
+            try conversation.insert(db)
+            conversation.id = db.lastInsertedRowID
+            return conversation
+        }
+    }
+
+    /// Every conversation with its latest message, most recently active first.
+    public func conversations() throws(MessageStoreError) -> [ConversationSummary] {
+        try read { db in
+            let conversations = try Conversation.fetchAll(db)
+            let drafts = try Set(Int64.fetchAll(db, sql: "SELECT conversationId FROM draft"))
+            return try conversations.map { conversation in
+                let id = conversation.id ?? 0
+                let last = try Self.fetchMessages(db, where: "conversationId = ? ORDER BY sentAt DESC, id DESC LIMIT 1", [id]).first
+                return ConversationSummary(conversation: conversation, lastMessage: last, hasDraft: drafts.contains(id))
+            }.sorted { ($0.lastMessage?.sentAt ?? $0.conversation.createdAt) > ($1.lastMessage?.sentAt ?? $1.conversation.createdAt) }
+        }
+    }
+
+    // MARK: Messages
+
+    /// The messages of a conversation, oldest first.
+    public func messages(in conversationID: Int64) throws(MessageStoreError) -> [Message] {
+        try read { db in
+            try Self.fetchMessages(db, where: "conversationId = ? ORDER BY sentAt, id", [conversationID])
+        }
+    }
+
+    /// Sends `draft` in a conversation: stores the message and clears the draft in one transaction.
+    /// `key` makes the send idempotent: sending again with the same key returns the stored message.
+    @discardableResult
+    public func send(_ draft: Draft, in conversationID: Int64, key: UUID = UUID()) throws(MessageStoreError) -> Message {
+        try write { db in
+            try Self.requireConversation(db, conversationID)
+            if let existing = try Self.fetchMessages(db, where: "sendKey = ?", [key.uuidString]).first { return existing }
+            let message = try Self.insertMessage(db, text: draft.text, attachments: draft.attachments, state: .sent,
+                                                 at: now(), in: conversationID, key: key.uuidString)
+            try db.execute(sql: "DELETE FROM draft WHERE conversationId = ?", arguments: [conversationID])
+            return message
+        }
+    }
+
+    /// Stores a message from the other party.
+    @discardableResult
+    public func receive(text: String, attachments: [URL] = [], in conversationID: Int64, at date: Date) throws(MessageStoreError) -> Message {
+        try write { db in
+            try Self.requireConversation(db, conversationID)
+            return try Self.insertMessage(db, text: text, attachments: attachments, state: .received, at: date, in: conversationID, key: nil)
+        }
+    }
+
+    // MARK: Drafts
+
+    /// The draft of a conversation (empty when none was saved).
+    public func draft(for conversationID: Int64) throws(MessageStoreError) -> Draft {
+        try read { db in
+            guard let row = try Row.fetchOne(db, sql: "SELECT text, attachments FROM draft WHERE conversationId = ?", arguments: [conversationID])
+            else { return Draft() }
+            let urls = (try? JSONDecoder().decode([String].self, from: Data((row["attachments"] as String).utf8))) ?? []
+            return Draft(text: row["text"], attachments: urls.compactMap(URL.init(string:)))
+        }
+    }
+
+    /// Saves (or, when empty, removes) the draft of a conversation.
+    public func saveDraft(_ draft: Draft, for conversationID: Int64) throws(MessageStoreError) {
+        try write { db in
+            try Self.requireConversation(db, conversationID)
+            guard !draft.isEmpty || !draft.text.isEmpty else {
+                try db.execute(sql: "DELETE FROM draft WHERE conversationId = ?", arguments: [conversationID])
+                return
+            }
+            let urls = String(decoding: try JSONEncoder().encode(draft.attachments.map(\.absoluteString)), as: UTF8.self)
+            try db.execute(sql: """
+                INSERT INTO draft (conversationId, text, attachments, updatedAt) VALUES (?, ?, ?, ?)
+                ON CONFLICT(conversationId) DO UPDATE SET text = excluded.text, attachments = excluded.attachments,
+                updatedAt = excluded.updatedAt
+                """, arguments: [conversationID, draft.text, urls, now()])
+        }
+    }
+
+    /// True when there are no conversations yet (a first run).
+    public var isEmpty: Bool {
+        get throws(MessageStoreError) { try read { db in try Conversation.fetchCount(db) == 0 } }
+    }
+
+    // MARK: Internals
+
+    private func read<T>(_ body: (Database) throws -> T) throws(MessageStoreError) -> T {
+        do { return try pool.read(body) } catch { throw Self.operationError(error) }
+    }
+
+    private func write<T>(_ body: (Database) throws -> T) throws(MessageStoreError) -> T {
+        do { return try pool.write(body) } catch { throw Self.operationError(error) }
+    }
+
+    private static func requireConversation(_ db: Database, _ id: Int64) throws {
+        guard try Conversation.exists(db, key: id) else { throw MessageStoreError.unknownConversation(id) }
+    }
+
+    private static func insertMessage(
+        _ db: Database, text: String, attachments: [URL], state: MessageState, at date: Date, in conversationID: Int64, key: String?
+    ) throws -> Message {
+        try db.execute(sql: "INSERT INTO message (conversationId, text, sentAt, state, sendKey) VALUES (?, ?, ?, ?, ?)",
+                       arguments: [conversationID, text, date, state, key])
+        let id = db.lastInsertedRowID
+        for (position, url) in attachments.enumerated() {
+            try db.execute(sql: "INSERT INTO attachment (messageId, position, url) VALUES (?, ?, ?)",
+                           arguments: [id, position, url.absoluteString])
+        }
+        return Message(id: id, conversationID: conversationID, text: text, sentAt: date, state: state, attachments: attachments)
+    }
+
+    private static func fetchMessages(_ db: Database, where clause: String, _ arguments: StatementArguments) throws -> [Message] {
+        let rows = try Row.fetchAll(db, sql: "SELECT id, conversationId, text, sentAt, state FROM message WHERE \(clause)", arguments: arguments)
+        return try rows.map { row in
+            let id: Int64 = row["id"]
+            let urls = try String.fetchAll(db, sql: "SELECT url FROM attachment WHERE messageId = ? ORDER BY position", arguments: [id])
+            return Message(id: id, conversationID: row["conversationId"], text: row["text"], sentAt: row["sentAt"],
+                           state: row["state"], attachments: urls.compactMap(URL.init(string:)))
+        }
+    }
+
+    /// Checks an existing file through a read-only connection, so a damaged file is never written to.
+    private static func checkIntegrity(path: String) throws {
+        var configuration = Configuration()
+        configuration.readonly = true
+        let check = try DatabaseQueue(path: path, configuration: configuration).read { db in
+            try String.fetchOne(db, sql: "PRAGMA quick_check")
+        }
+        guard check == "ok" else { throw MessageStoreError.corrupted(path: path, reason: check ?? "integrity check failed") }
+    }
+
+    private static func openError(_ error: any Error, path: String) -> MessageStoreError {
+        if let database = error as? DatabaseError {
+            switch database.resultCode {
+            case .SQLITE_NOTADB, .SQLITE_CORRUPT: return .corrupted(path: path, reason: database.message ?? "not a database")
+            case .SQLITE_READONLY, .SQLITE_PERM: return .readOnly(path: path)
+            default: return .cannotOpen(path: path, reason: database.message ?? "\(database.resultCode)")
+            }
+        }
+        return .cannotOpen(path: path, reason: "\(error)")
+    }
+
+    private static func operationError(_ error: any Error) -> MessageStoreError {
+        if let own = error as? MessageStoreError { return own }
+        if let database = error as? DatabaseError, database.resultCode == .SQLITE_READONLY {
+            return .operationFailed(reason: "the database became read-only")
+        }
+        return .operationFailed(reason: "\(error)")
+    }
+}

@@ -1,0 +1,27 @@
+// MessageStoreError: why the message database could not be used — each case names the file.
+import Foundation
+
+/// Why the message store failed.
+public enum MessageStoreError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The database file could not be opened or created.
+    case cannotOpen(path: String, reason: String)
+    /// The file is not a usable SQLite database (it is left untouched).
+    case corrupted(path: String, reason: String)
+    /// The file or its folder cannot be written.
+    case readOnly(path: String)
+    /// No conversation has this id.
+    case unknownConversation(Int64)
+    /// A database operation failed.
+    case operationFailed(reason: String)
+
+    public var description: String {
+        switch self {
+        case .cannotOpen(let path, let reason): "cannot open the message database \(path): \(reason)"
+        case .corrupted(let path, let reason):
+            "the message database \(path) is damaged (\(reason)); it was left as it is — move it away to start afresh"
+        case .readOnly(let path): "the message database \(path) is read-only; check the file's permissions"
+        case .unknownConversation(let id): "no conversation with id \(id)"
+        case .operationFailed(let reason): "message database error: \(reason)"
+        }
+    }
+}

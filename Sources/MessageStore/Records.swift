@@ -1,0 +1,74 @@
+// Records: the rows of the message database — conversations, messages, attachments, drafts.
+import Foundation
+import GRDB
+
+/// A conversation with one other party.
+public struct Conversation: Sendable, Hashable, Identifiable, Codable, FetchableRecord, PersistableRecord {
+    public static let databaseTableName = "conversation"
+    /// Database id.
+    public var id: Int64?
+    /// The other party's name, shown as the conversation title.
+    public var title: String
+    /// When it was created.
+    public var createdAt: Date
+
+    /// Creates a conversation (not yet saved).
+    public init(id: Int64? = nil, title: String, createdAt: Date) {
+        self.id = id
+        self.title = title
+        self.createdAt = createdAt
+    }
+}
+
+/// Where a message stands.
+public enum MessageState: String, Sendable, Codable, DatabaseValueConvertible {
+    /// Written by the user and sent.
+    case sent
+    /// Received from the other party.
+    case received
+}
+
+/// One message in a conversation. Its attachments are URLs, in order.
+public struct Message: Sendable, Hashable, Identifiable {
+    /// Database id.
+    public var id: Int64
+    /// The conversation it belongs to.
+    public var conversationID: Int64
+    /// The text as written (never shown unescaped).
+    public var text: String
+    /// When it was sent or received.
+    public var sentAt: Date
+    /// Sent or received.
+    public var state: MessageState
+    /// The attachment URLs (`asset://`, `map://`, `https://`, `file://`), in order.
+    public var attachments: [URL]
+}
+
+/// The unsent message of a conversation: text and attachment URLs.
+public struct Draft: Sendable, Hashable {
+    /// The text typed so far.
+    public var text: String
+    /// The attachment URLs, in order.
+    public var attachments: [URL]
+
+    /// Creates a draft.
+    public init(text: String = "", attachments: [URL] = []) {
+        self.text = text
+        self.attachments = attachments
+    }
+
+    /// True when there is nothing to send.
+    public var isEmpty: Bool { text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty && attachments.isEmpty }
+}
+
+/// A conversation with its latest message, for the conversations list.
+public struct ConversationSummary: Sendable, Hashable, Identifiable {
+    /// The conversation.
+    public var conversation: Conversation
+    /// Its most recent message, if any.
+    public var lastMessage: Message?
+    /// Whether it has an unsent draft.
+    public var hasDraft: Bool
+
+    public var id: Int64 { conversation.id ?? 0 }
+}
