@@ -40,6 +40,10 @@ let package = Package(
             ]
         ),
         .target(
+            name: "AssetLibrary",
+            dependencies: ["SchemeLoader"]
+        ),
+        .target(
             name: "MessageStore",
             dependencies: [.product(name: "GRDB", package: "GRDB.swift")]
         ),
@@ -58,6 +62,10 @@ let package = Package(
         .testTarget(
             name: "SchemeLoaderTests",
             dependencies: ["SchemeLoader", "TestSupport"]
+        ),
+        .testTarget(
+            name: "AssetLibraryTests",
+            dependencies: ["AssetLibrary", "TestSupport"]
         ),
         .testTarget(
             name: "MessageStoreTests",
