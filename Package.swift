@@ -47,9 +47,10 @@ let package = Package(
             name: "MessageStore",
             dependencies: [.product(name: "GRDB", package: "GRDB.swift")]
         ),
+        .systemLibrary(name: "CNcurses", pkgConfig: "ncursesw"),
         .target(
             name: "SnaptermUI",
-            dependencies: ["SchemeLoader"]
+            dependencies: ["SchemeLoader", "CNcurses"]
         ),
         .executableTarget(
             name: "snapterm",

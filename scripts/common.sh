@@ -2,7 +2,7 @@
 # Sourced, not executed.
 
 # Debian packages the Swift targets (and their tests) need. One place: add new ones here.
-SNAPTERM_APT_PACKAGES=(pkg-config libsqlite3-dev)
+SNAPTERM_APT_PACKAGES=(pkg-config libsqlite3-dev libncurses-dev ncurses-bin)
 
 snapterm_root() { cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd; }
 

@@ -1,0 +1,49 @@
+// AppState: the loaders and settings the screens share, and the app-wide toggles of the cache demo.
+import Foundation
+import SchemeLoader
+
+/// Everything the app needs besides the terminal.
+@MainActor
+public final class AppState {
+    /// Loads pictures (map snapshots, photos, web images).
+    public let pictureLoader: SchemeLoader
+    /// Loads thumbnails (`thumb://`): pictures encoded for a terminal box.
+    public let thumbnailLoader: SchemeLoader
+    /// How pictures reach the terminal.
+    public let graphics: GraphicsMode
+    /// Pixel size of a terminal cell.
+    public let cellSize: (width: Int, height: Int)
+    /// Places for the places screen.
+    public let places: [Place]
+    /// Show the one-letter source badge beside pictures.
+    public var showsBadges = false
+
+    public init(pictureLoader: SchemeLoader, thumbnailLoader: SchemeLoader, graphics: GraphicsMode,
+                cellSize: (width: Int, height: Int), places: [Place]) {
+        self.pictureLoader = pictureLoader
+        self.thumbnailLoader = thumbnailLoader
+        self.graphics = graphics
+        self.cellSize = cellSize
+        self.places = places
+    }
+
+    /// Whether both loaders use their caches.
+    public var isCachingEnabled: Bool {
+        get { thumbnailLoader.isCachingEnabled }
+        set {
+            thumbnailLoader.isCachingEnabled = newValue
+            pictureLoader.isCachingEnabled = newValue
+        }
+    }
+
+    /// Empties both loaders' memory and disk caches.
+    public func emptyCaches() async {
+        await thumbnailLoader.removeAllCachedData()
+        await pictureLoader.removeAllCachedData()
+    }
+
+    /// A thumbnail box of `columns` × `rows` cells in this terminal.
+    public func box(columns: Int, rows: Int) -> ThumbnailBox {
+        ThumbnailBox(columns: columns, rows: rows, cellWidth: cellSize.width, cellHeight: cellSize.height, mode: graphics)
+    }
+}

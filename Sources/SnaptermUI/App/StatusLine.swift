@@ -1,0 +1,41 @@
+// StatusLine: the cache demo's counters in one line, and the stats panel's lines.
+import Foundation
+import SchemeLoader
+
+@MainActor
+enum StatusLine {
+    /// `mem 12 · disk 3 · loads 20 · flight 2 · joined 4 · cancelled 7 · cache on · sixel`
+    static func text(_ state: AppState) -> String {
+        let s = state.thumbnailLoader.statistics
+        return "mem \(s.memoryHits) · disk \(s.diskHits) · loads \(s.handlerLoads) · flight \(s.inFlight)"
+            + " · joined \(s.coalesced) · cancelled \(s.cancelled) · cache \(state.isCachingEnabled ? "on" : "OFF")"
+            + " · \(state.graphics.rawValue) · ? keys"
+    }
+
+    /// The stats panel: timings per source and cache sizes, for both stages.
+    static func panel(_ state: AppState) async -> [String] {
+        var lines = ["Load times (recent, median / p95)"]
+        for (name, loader) in [("thumbnails", state.thumbnailLoader), ("pictures", state.pictureLoader)] {
+            for source in LoadSource.allCases {
+                guard let timing = loader.timings(for: source) else { continue }
+                lines.append("  \(name) from \(source): \(format(timing.median)) / \(format(timing.p95))  (n=\(timing.samples))")
+            }
+            let memory = loader.memoryCache
+            var line = "  \(name) memory cache: \(memory.count) entries, \(memory.totalCost / 1024) KiB"
+            if let disk = loader.diskCache {
+                let usage = await disk.usage
+                line += "; disk: \(usage.count) entries, \(usage.bytes / 1024) KiB"
+            }
+            lines.append(line)
+        }
+        let p = state.pictureLoader.statistics
+        lines.append("Pictures: mem \(p.memoryHits) · disk \(p.diskHits) · loads \(p.handlerLoads) · failures \(p.failures)")
+        lines.append("Press s or Esc to close.")
+        return lines
+    }
+
+    static func format(_ duration: Duration) -> String {
+        let ms = Double(duration.components.seconds) * 1000 + Double(duration.components.attoseconds) / 1e15
+        return ms < 1 ? String(format: "%.0f µs", ms * 1000) : String(format: "%.1f ms", ms)
+    }
+}

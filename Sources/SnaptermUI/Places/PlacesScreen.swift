@@ -1,0 +1,117 @@
+// PlacesScreen: the scrolling list of places, each row a map snapshot beside its name.
+import Foundation
+import SchemeLoader
+
+/// The gallery of map snapshots: one row per place, a thumbnail on the left, text on the right.
+@MainActor
+public final class PlacesScreen: Screen {
+    public let title = "Places"
+    /// Terminal rows per list row (the picture takes all but one).
+    public let rowHeight: Int
+    /// The places shown.
+    public let places: [Place]
+    /// The selected row.
+    public private(set) var selected = 0
+    /// The list model (after the first layout).
+    public private(set) var list: ListView?
+
+    private let loader: SchemeLoader
+    private var box: ThumbnailBox
+
+    /// Creates the screen; `box` gives the thumbnail size in cells, the cell size and the graphics mode.
+    public init(places: [Place], loader: SchemeLoader, box: ThumbnailBox) {
+        self.places = places
+        self.loader = loader
+        self.box = box
+        rowHeight = box.rows + 1
+    }
+
+    /// The thumbnail URL of row `row`.
+    public func thumbnailURL(row: Int) -> URL? {
+        guard places.indices.contains(row) else { return nil }
+        let place = places[row]
+        let pixels = box.pixelSize
+        guard let map = try? MapSnapshotURL(latitude: place.latitude, longitude: place.longitude, zoom: 9,
+                                            width: max(1, pixels.width), height: max(1, pixels.height)) else { return nil }
+        return ThumbnailURL(source: map.url, box: box).url
+    }
+
+    public func layout(in area: CellRect) {
+        let visible = max(1, area.rows / rowHeight)
+        if let list {
+            list.resize(visibleCount: visible)
+        } else {
+            list = ListView(loader: loader, rowCount: places.count, visibleCount: visible) { [weak self] row in
+                self?.thumbnailURL(row: row)
+            }
+        }
+    }
+
+    public func draw(on canvas: any TextCanvas, area: CellRect, options: DrawOptions) -> [PlacedPicture] {
+        guard let list else { return [] }
+        var pictures: [PlacedPicture] = []
+        let textColumn = area.column + box.columns + 2
+        for row in list.visibleRange {
+            let top = area.row + (row - list.top) * rowHeight
+            let rect = CellRect(row: top, column: area.column, rows: box.rows, columns: box.columns)
+            let cell = list.cell(forRow: row)
+            if let picture = ImageCellDrawing.draw(cell, in: rect, on: canvas) { pictures.append(picture) }
+            let place = places[row]
+            let marker = row == selected ? "▶ " : "  "
+            canvas.put(marker + place.name, row: top, column: textColumn - 2, style: row == selected ? [.bold, .reverse] : .bold)
+            canvas.put("\(place.country) · population \(Self.grouped(place.population))", row: top + 1, column: textColumn)
+            canvas.put(String(format: "%.4f°, %.4f°", place.latitude, place.longitude), row: top + 2, column: textColumn, style: .dim)
+            canvas.put("#\(row + 1) of \(places.count)", row: top + 3, column: textColumn, style: .dim)
+            if options.showsBadges, let badge = ImageCellDrawing.badge(cell) {
+                canvas.put("[\(badge)]", row: top + box.rows - 1, column: textColumn, style: .reverse)
+            }
+        }
+        return pictures
+    }
+
+    public func handle(_ key: Key) -> ScreenAction {
+        guard let list else { return .unhandled }
+        switch key {
+        case .down, .character("j"): select(selected + 1)
+        case .up, .character("k"): select(selected - 1)
+        case .pageDown, .character(" "): select(selected + list.visibleCount)
+        case .pageUp: select(selected - list.visibleCount)
+        case .home, .character("g"): select(0)
+        case .end, .character("G"): select(places.count - 1)
+        case .wheelDown: list.scroll(by: 3); select(max(selected, list.top))
+        case .wheelUp: list.scroll(by: -3); select(min(selected, list.visibleRange.upperBound - 1))
+        case .enter: return places.isEmpty ? .none : .push(.mapDetail(places[selected]))
+        default: return .unhandled
+        }
+        return .none
+    }
+
+    public func tick() { list?.tick() }
+
+    public func reload() { list?.reloadVisible() }
+
+    public var placeholderCount: (placeholders: Int, cells: Int) {
+        guard let list else { return (0, 0) }
+        let cells = list.visibleRange.compactMap { list.cell(forRow: $0) }
+        return (cells.filter { $0.content.isPlaceholder }.count, cells.count)
+    }
+
+    /// Moves the selection, scrolling to keep it visible.
+    public func select(_ row: Int) {
+        guard let list, !places.isEmpty else { return }
+        selected = max(0, min(places.count - 1, row))
+        if selected < list.top {
+            list.scroll(toTop: selected)
+        } else if selected >= list.top + list.visibleCount {
+            list.scroll(toTop: selected - list.visibleCount + 1)
+        }
+    }
+
+    static func grouped(_ number: Int) -> String {
+        let digits = String(number)
+        return digits.enumerated().reduce(into: "") { text, item in
+            if item.offset > 0, (digits.count - item.offset) % 3 == 0 { text += "," }
+            text.append(item.element)
+        }
+    }
+}

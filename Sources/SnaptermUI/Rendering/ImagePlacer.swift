@@ -1,0 +1,97 @@
+// ImagePlacer: sends pictures to the terminal after ncurses has drawn — only those that moved or
+// changed — and erases the cells pictures left.
+import Foundation
+
+/// A rectangle of terminal cells.
+public struct CellRect: Sendable, Hashable {
+    public var row: Int, column: Int, rows: Int, columns: Int
+
+    public init(row: Int, column: Int, rows: Int, columns: Int) {
+        self.row = row; self.column = column; self.rows = rows; self.columns = columns
+    }
+}
+
+/// A picture to show in a rectangle. `identity` names its content (the thumbnail URL).
+public struct PlacedPicture: Sendable, Hashable {
+    public var rect: CellRect
+    public var identity: String
+    public var picture: TerminalPicture
+
+    public init(rect: CellRect, identity: String, picture: TerminalPicture) {
+        self.rect = rect; self.identity = identity; self.picture = picture
+    }
+}
+
+/// Remembers what is on screen and computes the bytes of the next frame's pictures.
+@MainActor
+public final class ImagePlacer {
+    /// What a frame sent.
+    public struct FrameReport: Sendable, Equatable {
+        /// Pictures sent.
+        public var sent = 0
+        /// Pictures left in place (not re-sent).
+        public var kept = 0
+        /// Rectangles erased.
+        public var erased = 0
+    }
+
+    private var onScreen: [CellRect: String] = [:]
+
+    public init() {}
+
+    /// Forgets what is on screen (after a clear, a resize or Ctrl-L): the next frame sends everything.
+    public func invalidate() { onScreen = [:] }
+
+    /// The bytes that bring the screen from the last frame's pictures to `pictures`, wrapped in
+    /// save/restore cursor, and what was done.
+    public func frame(_ pictures: [PlacedPicture]) -> (bytes: Data, report: FrameReport) {
+        var bytes = Data()
+        var report = FrameReport()
+        let wanted = Dictionary(pictures.map { ($0.rect, $0) }, uniquingKeysWith: { first, _ in first })
+        for (rect, identity) in onScreen where wanted[rect]?.identity != identity {
+            bytes += Escape.erase(rect)  // vacated, or about to hold another picture
+            report.erased += 1
+            onScreen[rect] = nil
+        }
+        for picture in pictures {
+            if onScreen[picture.rect] == picture.identity {
+                report.kept += 1
+                continue
+            }
+            bytes += Escape.draw(picture)
+            onScreen[picture.rect] = picture.identity
+            report.sent += 1
+        }
+        guard !bytes.isEmpty else { return (Data(), report) }
+        return (Escape.saveCursor + bytes + Escape.restoreCursor, report)
+    }
+}
+
+/// The escape sequences the placer writes.
+enum Escape {
+    static let saveCursor = Data([0x1B, 0x37])
+    static let restoreCursor = Data([0x1B, 0x38])
+
+    /// Cursor to a zero-based cell.
+    static func moveTo(row: Int, column: Int) -> Data {
+        Data("\u{1B}[\(row + 1);\(column + 1)H".utf8)
+    }
+
+    /// Blanks every cell of `rect` (erase characters, which also wipes sixel pixels there).
+    static func erase(_ rect: CellRect) -> Data {
+        (0..<rect.rows).reduce(into: Data()) { bytes, line in
+            bytes += moveTo(row: rect.row + line, column: rect.column) + Data("\u{1B}[\(rect.columns)X".utf8)
+        }
+    }
+
+    static func draw(_ placed: PlacedPicture) -> Data {
+        switch placed.picture {
+        case .sixel(let data):
+            return moveTo(row: placed.rect.row, column: placed.rect.column) + data
+        case .text(let lines):
+            return lines.prefix(placed.rect.rows).enumerated().reduce(into: Data()) { bytes, item in
+                bytes += moveTo(row: placed.rect.row + item.offset, column: placed.rect.column) + item.element + Data("\u{1B}[0m".utf8)
+            }
+        }
+    }
+}

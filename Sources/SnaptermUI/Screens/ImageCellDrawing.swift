@@ -1,0 +1,46 @@
+// ImageCellDrawing: how an image cell's state is drawn — the picture, a placeholder with progress, or a reason.
+import Foundation
+import SchemeLoader
+
+@MainActor
+enum ImageCellDrawing {
+    /// Draws `cell` into `rect`: text for placeholders and failures; returns the picture to place, if any.
+    static func draw(_ cell: ImageCell?, in rect: CellRect, on canvas: any TextCanvas) -> PlacedPicture? {
+        switch cell?.content {
+        case .image(let data, _)?:
+            guard let url = cell?.url, let picture = TerminalPicture(encoded: data) else { return nil }
+            return PlacedPicture(rect: rect, identity: url.absoluteString, picture: picture)
+        case .placeholder(let fraction)?:
+            let middle = rect.row + rect.rows / 2
+            canvas.put("loading", row: middle - 1, column: rect.column + 1, width: rect.columns - 2, style: .dim)
+            if let fraction {
+                let filled = Int((Double(rect.columns - 2) * fraction).rounded())
+                let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: rect.columns - 2 - filled)
+                canvas.put(bar, row: middle, column: rect.column + 1, width: rect.columns - 2, style: [])
+            } else {
+                canvas.put(String(repeating: "·", count: rect.columns - 2), row: middle, column: rect.column + 1,
+                           width: rect.columns - 2, style: .dim)
+            }
+        case .failed(let reason)?:
+            canvas.put("✗ failed", row: rect.row, column: rect.column, width: rect.columns, style: .bold)
+            let words = SafeText.visible(reason)
+            for line in 0..<max(0, rect.rows - 1) {
+                let start = words.index(words.startIndex, offsetBy: min(words.count, line * rect.columns))
+                canvas.put(String(words[start...]), row: rect.row + 1 + line, column: rect.column, width: rect.columns, style: .dim)
+            }
+        case .empty?, nil:
+            break
+        }
+        return nil
+    }
+
+    /// The one-letter badge for where a picture came from.
+    static func badge(_ cell: ImageCell?) -> String? {
+        guard case .image(_, let source)? = cell?.content else { return nil }
+        return switch source {
+        case .memory: "M"
+        case .disk: "D"
+        case .handler: "H"
+        }
+    }
+}

@@ -1,0 +1,47 @@
+// Screen: one page of the app — draws text into a canvas, lists the pictures to place, handles keys.
+import Foundation
+
+/// What a screen asks the app to do after a key.
+public enum ScreenAction: Sendable, Equatable {
+    /// Nothing beyond redrawing.
+    case none
+    /// Open another screen on top.
+    case push(ScreenKind)
+    /// Close this screen.
+    case pop
+    /// Quit the app.
+    case quit
+    /// The key was not for this screen (the app handles it).
+    case unhandled
+}
+
+/// The screens the app can open.
+public enum ScreenKind: Sendable, Equatable {
+    case mapDetail(Place)
+}
+
+/// A page of the app.
+@MainActor
+public protocol Screen: AnyObject {
+    /// Shown in the header.
+    var title: String { get }
+    /// Lays out for `area` (after a resize too).
+    func layout(in area: CellRect)
+    /// Draws text (and placeholders) into `canvas`, returning the pictures to place over it.
+    func draw(on canvas: any TextCanvas, area: CellRect, options: DrawOptions) -> [PlacedPicture]
+    /// Handles a key.
+    func handle(_ key: Key) -> ScreenAction
+    /// Called every frame (starts deferred loads once a fast scroll settles).
+    func tick()
+    /// Rebinds every visible picture (after the caches were emptied or caching was toggled).
+    func reload()
+    /// Image cells currently showing a placeholder, and image cells in all (white-spot count).
+    var placeholderCount: (placeholders: Int, cells: Int) { get }
+}
+
+/// Display options the app passes to screens.
+public struct DrawOptions: Sendable, Equatable {
+    /// Show a one-letter badge with each picture's source (M memory, D disk, H handler).
+    public var showsBadges = false
+    public init(showsBadges: Bool = false) { self.showsBadges = showsBadges }
+}

@@ -1,0 +1,130 @@
+// CursesScreen: the ncurses session — a TextCanvas on the real terminal, keys in, restored on exit.
+import CNcurses
+import Foundation
+
+/// A key press, decoded.
+public enum Key: Sendable, Hashable {
+    case character(Character)
+    case up, down, left, right, pageUp, pageDown, home, end
+    case enter, escape, tab, backspace, delete
+    case wheelUp, wheelDown
+    case resize
+    case control(Character)
+}
+
+/// The ncurses screen. Only one exists at a time; `end()` (also called on signals and exit)
+/// gives the terminal back as it was.
+@MainActor
+public final class CursesScreen: TextCanvas {
+    private var active = false
+
+    /// Starts ncurses on the controlling terminal with `terminalName` (a terminfo entry).
+    public init(terminalName: String?) throws {
+        _ = snapterm_set_locale()
+        if let terminalName {
+            guard let screen = newterm(terminalName, snapterm_stdout(), snapterm_stdin()) else {
+                throw UIError.terminalUnavailable(terminalName)
+            }
+            _ = set_term(screen)
+        } else if initscr() == nil {
+            throw UIError.terminalUnavailable("default")
+        }
+        active = true
+        cbreak()
+        noecho()
+        nonl()
+        keypad(snapterm_stdscr(), true)
+        _ = curs_set(0)
+        idlok(snapterm_stdscr(), false)
+        scrollok(snapterm_stdscr(), false)
+        leaveok(snapterm_stdscr(), true)
+        set_escdelay(25)
+        _ = mousemask(snapterm_wheel_up() | snapterm_wheel_down(), nil)
+        timeout(16)
+    }
+
+    public var size: (rows: Int, columns: Int) { (Int(snapterm_lines()), Int(snapterm_cols())) }
+
+    public func clear() { erase() }
+
+    public func put(_ text: String, row: Int, column: Int, width: Int, style: TextStyle) {
+        guard row >= 0, row < size.rows, column >= 0, column < size.columns, width > 0 else { return }
+        var attributes: attr_t = 0
+        if style.contains(.bold) { attributes |= snapterm_a_bold() }
+        if style.contains(.reverse) { attributes |= snapterm_a_reverse() }
+        if style.contains(.dim) { attributes |= snapterm_a_dim() }
+        if style.contains(.underline) { attributes |= snapterm_a_underline() }
+        let fitted = SafeText.clipped(SafeText.visible(text), to: min(width, size.columns - column))
+        _ = snapterm_put(Int32(row), Int32(column), fitted, attributes)
+    }
+
+    /// Sends the drawn text to the terminal.
+    public func refresh() { wrefresh(snapterm_stdscr()) }
+
+    /// Forgets what the terminal shows, so the next refresh redraws every cell.
+    public func invalidate() { _ = clearok(snapterm_stdscr(), true) }
+
+    /// The next key, or `nil` when none arrived within the input timeout.
+    public func nextKey() -> Key? {
+        var character: wint_t = 0
+        let kind = get_wch(&character)
+        if kind == ERR { return nil }
+        if kind == KEY_CODE_YES { return Self.decode(functionKey: Int32(character)) }
+        guard let scalar = Unicode.Scalar(UInt32(character)) else { return nil }
+        switch scalar.value {
+        case 0x0D, 0x0A: return .enter
+        case 0x1B: return .escape
+        case 0x09: return .tab
+        case 0x7F, 0x08: return .backspace
+        case 0x01...0x1A: return .control(Character(Unicode.Scalar(scalar.value + 0x60)!))
+        default: return .character(Character(scalar))
+        }
+    }
+
+    /// Ends ncurses and restores the terminal (idempotent).
+    public func end() {
+        guard active else { return }
+        active = false
+        _ = curs_set(1)
+        endwin()
+    }
+
+    private static func decode(functionKey code: Int32) -> Key? {
+        switch code {
+        case KEY_UP: return .up
+        case KEY_DOWN: return .down
+        case KEY_LEFT: return .left
+        case KEY_RIGHT: return .right
+        case KEY_PPAGE: return .pageUp
+        case KEY_NPAGE: return .pageDown
+        case KEY_HOME: return .home
+        case KEY_END: return .end
+        case KEY_ENTER: return .enter
+        case KEY_BACKSPACE: return .backspace
+        case KEY_DC: return .delete
+        case snapterm_key_resize(): return .resize
+        case snapterm_key_mouse():
+            var event = MEVENT()
+            guard getmouse(&event) == OK else { return nil }
+            if event.bstate & snapterm_wheel_up() != 0 { return .wheelUp }
+            if event.bstate & snapterm_wheel_down() != 0 { return .wheelDown }
+            return nil
+        default: return nil
+        }
+    }
+}
+
+/// Why the UI could not run.
+public enum UIError: Error, Sendable, CustomStringConvertible {
+    /// ncurses could not start on this terminal.
+    case terminalUnavailable(String)
+    /// Standard input or output is not a terminal.
+    case notATerminal
+
+    public var description: String {
+        switch self {
+        case .terminalUnavailable(let name): "cannot start the terminal UI (terminal type '\(name)')"
+        case .notATerminal: "snapterm's UI needs a terminal; use `snapterm render` or `snapterm fetch` in scripts"
+        }
+    }
+}

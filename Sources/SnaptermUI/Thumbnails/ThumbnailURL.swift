@@ -1,0 +1,42 @@
+// ThumbnailURL: `thumb://?src=<url>&cols=…` — a picture encoded for a terminal box, as a URL.
+import Foundation
+import SchemeLoader
+
+/// The thumbnail of `source` for `box`. As a URL it goes through the loader like any picture:
+/// cached in memory and on disk, shared between cells, cancelled with them.
+public struct ThumbnailURL: Sendable, Hashable {
+    public static let scheme = "thumb"
+    static let parameterNames: Set<String> = ["src", "cols", "rows", "cw", "ch", "mode"]
+
+    /// The picture's own URL.
+    public var source: URL
+    /// Where and how it is shown.
+    public var box: ThumbnailBox
+
+    public init(source: URL, box: ThumbnailBox) {
+        self.source = source
+        self.box = box
+    }
+
+    /// Parses a `thumb://` URL.
+    public init(url: URL) throws {
+        let query = try QueryParameters(url, allowed: Self.parameterNames)
+        let text = try query.requiredString("src")
+        guard let source = URL(string: text), source.scheme != nil else {
+            throw LoadError.invalidParameter(name: "src", value: text, reason: "not a URL")
+        }
+        self.source = source
+        box = ThumbnailBox(
+            columns: try query.int("cols", in: 1...500) ?? 16, rows: try query.int("rows", in: 1...200) ?? 5,
+            cellWidth: try query.int("cw", in: 1...100) ?? 8, cellHeight: try query.int("ch", in: 1...200) ?? 16,
+            mode: try query.choice("mode", of: GraphicsMode.self) ?? .symbols)
+    }
+
+    /// The URL form.
+    public var url: URL {
+        URLCanonicalizer.customSchemeURL(scheme: Self.scheme, items: [
+            ("src", source.absoluteString), ("cols", String(box.columns)), ("rows", String(box.rows)),
+            ("cw", String(box.cellWidth)), ("ch", String(box.cellHeight)), ("mode", box.mode.rawValue),
+        ])
+    }
+}
