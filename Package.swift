@@ -9,6 +9,9 @@ let package = Package(
         .executable(name: "snapterm", targets: ["snapterm"]),
         .library(name: "SchemeLoader", targets: ["SchemeLoader"]),
         .library(name: "TestSupport", targets: ["TestSupport"]),
+        .library(name: "Imaging", targets: ["Imaging"]),
+        .library(name: "TerminalGraphics", targets: ["TerminalGraphics"]),
+        .library(name: "MapSnapshots", targets: ["MapSnapshots"]),
     ],
     dependencies: [
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
@@ -39,9 +42,33 @@ let package = Package(
                 .product(name: "NIOHTTP1", package: "swift-nio"),
             ]
         ),
+        // Imaging: decode, thumbnail, edit, encode — on libvips.
+        .systemLibrary(name: "CVips", pkgConfig: "vips"),
+        .target(
+            name: "Imaging",
+            dependencies: ["CVips"]
+        ),
         .target(
             name: "AssetLibrary",
-            dependencies: ["SchemeLoader"]
+            dependencies: ["SchemeLoader", "Imaging"]
+        ),
+        // TerminalGraphics: pixels in, sixel / text-art bytes out; terminal capability detection.
+        .systemLibrary(name: "CSixel", pkgConfig: "libsixel"),
+        .systemLibrary(name: "CChafa", pkgConfig: "chafa"),
+        .target(
+            name: "TerminalGraphics",
+            dependencies: ["Imaging", "CSixel", "CChafa"]
+        ),
+        // Thumbnails: the `thumb://` stage — a picture encoded for a terminal cell box, cached like any URL.
+        .target(
+            name: "Thumbnails",
+            dependencies: ["SchemeLoader", "Imaging", "TerminalGraphics"]
+        ),
+        // MapSnapshots: the `map://` handler — MBTiles of vector tiles rendered with Cairo.
+        .systemLibrary(name: "CCairo", pkgConfig: "cairo"),
+        .target(
+            name: "MapSnapshots",
+            dependencies: ["SchemeLoader", "CCairo", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         .target(
             name: "MessageStore",
@@ -50,7 +77,7 @@ let package = Package(
         .systemLibrary(name: "CNcurses", pkgConfig: "ncursesw"),
         .target(
             name: "SnaptermUI",
-            dependencies: ["SchemeLoader", "CNcurses"]
+            dependencies: ["SchemeLoader", "CNcurses", "TerminalGraphics", "Thumbnails"]
         ),
         .executableTarget(
             name: "snapterm",
@@ -63,6 +90,18 @@ let package = Package(
         .testTarget(
             name: "SchemeLoaderTests",
             dependencies: ["SchemeLoader", "TestSupport"]
+        ),
+        .testTarget(
+            name: "ImagingTests",
+            dependencies: ["Imaging", "TestSupport"]
+        ),
+        .testTarget(
+            name: "TerminalGraphicsTests",
+            dependencies: ["TerminalGraphics", "Imaging", "TestSupport"]
+        ),
+        .testTarget(
+            name: "MapSnapshotsTests",
+            dependencies: ["MapSnapshots", "SchemeLoader", "TestSupport"]
         ),
         .testTarget(
             name: "AssetLibraryTests",
@@ -78,7 +117,7 @@ let package = Package(
         ),
         .testTarget(
             name: "SnaptermUITests",
-            dependencies: ["SnaptermUI", "SchemeLoader", "TestSupport"]
+            dependencies: ["SnaptermUI", "SchemeLoader", "TerminalGraphics", "Thumbnails", "TestSupport"]
         ),
     ],
     swiftLanguageModes: [.v6]

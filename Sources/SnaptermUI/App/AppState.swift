@@ -1,6 +1,8 @@
 // AppState: the loaders and settings the screens share, and the app-wide toggles of the cache demo.
 import Foundation
 import SchemeLoader
+import Thumbnails
+import TerminalGraphics
 
 /// Everything the app needs besides the terminal.
 @MainActor

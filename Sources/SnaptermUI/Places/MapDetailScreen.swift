@@ -1,6 +1,7 @@
 // MapDetailScreen: one place's snapshot, large, with zoom (+/-) and panning (arrows).
 import Foundation
 import SchemeLoader
+import Thumbnails
 
 /// A large map snapshot of one place that the user can zoom and pan; each change is a new URL.
 @MainActor

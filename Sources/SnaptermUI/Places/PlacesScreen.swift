@@ -1,6 +1,7 @@
 // PlacesScreen: the scrolling list of places, each row a map snapshot beside its name.
 import Foundation
 import SchemeLoader
+import Thumbnails
 
 /// The gallery of map snapshots: one row per place, a thumbnail on the left, text on the right.
 @MainActor

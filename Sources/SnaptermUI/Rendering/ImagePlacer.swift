@@ -1,6 +1,7 @@
 // ImagePlacer: sends pictures to the terminal after ncurses has drawn — only those that moved or
 // changed — and erases the cells pictures left.
 import Foundation
+import TerminalGraphics
 
 /// A rectangle of terminal cells.
 public struct CellRect: Sendable, Hashable {

@@ -1,6 +1,7 @@
 // ImageCellDrawing: how an image cell's state is drawn — the picture, a placeholder with progress, or a reason.
 import Foundation
 import SchemeLoader
+import TerminalGraphics
 
 @MainActor
 enum ImageCellDrawing {

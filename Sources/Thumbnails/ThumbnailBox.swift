@@ -1,14 +1,5 @@
 // ThumbnailBox: the cell box and terminal kind a thumbnail is encoded for — part of its cache key.
-
-/// How pictures reach the terminal.
-public enum GraphicsMode: String, Sendable, Hashable, CaseIterable {
-    /// DEC sixel images.
-    case sixel
-    /// Coloured Unicode symbols (text art).
-    case symbols
-    /// Plain ASCII, no colour.
-    case ascii
-}
+import TerminalGraphics
 
 /// A box of terminal cells, the pixel size of one cell, and the graphics mode.
 public struct ThumbnailBox: Sendable, Hashable {

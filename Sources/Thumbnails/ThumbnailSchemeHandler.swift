@@ -1,6 +1,7 @@
 // ThumbnailSchemeHandler: loads a thumbnail's source through the base loader and encodes it for the terminal.
 import Foundation
 import SchemeLoader
+import TerminalGraphics
 
 /// Turns picture bytes into a terminal picture for a box (sixel, symbols or ASCII).
 public protocol ThumbnailEncoding: Sendable {

@@ -1,6 +1,7 @@
 // ThumbnailURL: `thumb://?src=<url>&cols=…` — a picture encoded for a terminal box, as a URL.
 import Foundation
 import SchemeLoader
+import TerminalGraphics
 
 /// The thumbnail of `source` for `box`. As a URL it goes through the loader like any picture:
 /// cached in memory and on disk, shared between cells, cancelled with them.
