@@ -4,12 +4,13 @@ import SchemeLoader
 
 @MainActor
 enum StatusLine {
-    /// `mem 12 · disk 3 · loads 20 · flight 2 · joined 4 · cancelled 7 · cache on · sixel`
-    static func text(_ state: AppState) -> String {
+    /// `blank 0/7 │ mem 12 disk 3 miss 20 │ flying 2 joined 4 cancelled 7 │ cache on │ ? keys` —
+    /// white spots on screen first, then where thumbnails came from, fitting 80 columns.
+    static func text(_ state: AppState, blank: (placeholders: Int, cells: Int)) -> String {
         let s = state.thumbnailLoader.statistics
-        return "mem \(s.memoryHits) · disk \(s.diskHits) · loads \(s.handlerLoads) · flight \(s.inFlight)"
-            + " · joined \(s.coalesced) · cancelled \(s.cancelled) · cache \(state.isCachingEnabled ? "on" : "OFF")"
-            + " · \(state.graphics.rawValue) · ? keys"
+        return "blank \(blank.placeholders)/\(blank.cells) │ mem \(s.memoryHits) disk \(s.diskHits) miss \(s.handlerLoads)"
+            + " │ flying \(s.inFlight) joined \(s.coalesced) cancelled \(s.cancelled)"
+            + " │ cache \(state.isCachingEnabled ? "on" : "OFF") │ ? keys"
     }
 
     /// The stats panel: timings per source and cache sizes, for both stages.

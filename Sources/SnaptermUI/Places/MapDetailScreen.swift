@@ -12,6 +12,8 @@ public final class MapDetailScreen: Screen {
     /// The current centre and zoom.
     public private(set) var latitude: Double, longitude: Double, zoom: Double
 
+    public var onChange: (() -> Void)?
+
     private let cell: ImageCell
     private var box: ThumbnailBox
     private var pictureRect = CellRect(row: 0, column: 0, rows: 1, columns: 1)
@@ -24,6 +26,7 @@ public final class MapDetailScreen: Screen {
         longitude = place.longitude
         zoom = 10
         cell = ImageCell(loader: loader)
+        cell.onChange = { [weak self] _ in self?.onChange?() }
     }
 
     /// The thumbnail URL for the current view.

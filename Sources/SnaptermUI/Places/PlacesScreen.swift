@@ -15,6 +15,7 @@ public final class PlacesScreen: Screen {
     public private(set) var selected = 0
     /// The list model (after the first layout).
     public private(set) var list: ListView?
+    public var onChange: (() -> Void)?
 
     private let loader: SchemeLoader
     private var box: ThumbnailBox
@@ -42,9 +43,11 @@ public final class PlacesScreen: Screen {
         if let list {
             list.resize(visibleCount: visible)
         } else {
-            list = ListView(loader: loader, rowCount: places.count, visibleCount: visible) { [weak self] row in
+            let list = ListView(loader: loader, rowCount: places.count, visibleCount: visible) { [weak self] row in
                 self?.thumbnailURL(row: row)
             }
+            list.onCellChange = { [weak self] _, _ in self?.onChange?() }
+            self.list = list
         }
     }
 

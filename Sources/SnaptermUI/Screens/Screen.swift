@@ -37,6 +37,9 @@ public protocol Screen: AnyObject {
     func reload()
     /// Image cells currently showing a placeholder, and image cells in all (white-spot count).
     var placeholderCount: (placeholders: Int, cells: Int) { get }
+    /// Set by the app: called when something changes on its own (a picture arrived) and the
+    /// screen should be drawn again.
+    var onChange: (() -> Void)? { get set }
 }
 
 /// Display options the app passes to screens.

@@ -15,7 +15,7 @@ public enum Key: Sendable, Hashable {
 /// The ncurses screen. Only one exists at a time; `end()` (also called on signals and exit)
 /// gives the terminal back as it was.
 @MainActor
-public final class CursesScreen: TextCanvas {
+public final class CursesScreen: TerminalScreen {
     private var active = false
 
     /// Starts ncurses on the controlling terminal with `terminalName` (a terminfo entry).

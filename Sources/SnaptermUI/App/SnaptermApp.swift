@@ -1,0 +1,177 @@
+// SnaptermApp: the run loop — keys in, screens drawn, pictures placed, the cache demo's toggles.
+import Foundation
+import SchemeLoader
+
+/// The terminal application: a header, the current screen, a status bar, and overlays (keys,
+/// stats). Text goes through the `TerminalScreen`; pictures are placed behind it through `output`
+/// after each refresh, re-sending only those that moved or changed.
+@MainActor
+public final class SnaptermApp {
+    /// The app-wide state the screens share.
+    public let state: AppState
+    /// What the last frame did with pictures (sent, kept, erased).
+    public private(set) var lastFrame = ImagePlacer.FrameReport()
+    /// Frames drawn so far.
+    public private(set) var framesDrawn = 0
+
+    private let terminal: any TerminalScreen
+    private let output: any TerminalOutput
+    private let placer = ImagePlacer()
+    private let tabs: [any Screen]
+    private var tabIndex = 0
+    private var pushed: [any Screen] = []
+    private var overlay: Overlay?
+    private var needsDraw = true
+    private var running = true
+    private var lastDraw = ContinuousClock.now
+    private var laidOutSize: (rows: Int, columns: Int) = (0, 0)
+
+    /// Creates the app over `tabs` (top-level screens, Tab cycles through them).
+    public init(state: AppState, terminal: any TerminalScreen, output: any TerminalOutput, tabs: [any Screen]) {
+        precondition(!tabs.isEmpty, "the app needs at least one screen")
+        self.state = state
+        self.terminal = terminal
+        self.output = output
+        self.tabs = tabs
+        for screen in tabs { watch(screen) }
+    }
+
+    /// The screen on top.
+    public var currentScreen: any Screen { pushed.last ?? tabs[tabIndex] }
+
+    /// Whether the app is still running (false after `q`).
+    public var isRunning: Bool { running }
+
+    /// The body area: everything between the header row and the status row, so no picture
+    /// ever reaches the last row (which would scroll the whole terminal).
+    public var bodyArea: CellRect {
+        let size = terminal.size
+        return CellRect(row: 1, column: 0, rows: max(1, size.rows - 2), columns: max(1, size.columns))
+    }
+
+    /// Runs until the user quits: reads keys, lets loads land, draws when something changed.
+    public func run() async {
+        while running {
+            while let key = terminal.nextKey() {
+                handle(key)
+                if !running { break }
+            }
+            currentScreen.tick()
+            if needsDraw || ContinuousClock.now - lastDraw > .milliseconds(250) { drawFrame() }
+            await Task.yield()  // let finished loads reach their cells (they arrive on the main actor)
+        }
+        output.write(placer.frame([]).bytes)  // leave no picture behind
+    }
+
+    /// Handles one key: the current screen first, then the app's own keys.
+    public func handle(_ key: Key) {
+        needsDraw = true
+        if key == .resize || key == .control("l") {
+            redrawEverything()
+            return
+        }
+        if let open = overlay {
+            if open.closes(on: key) { overlay = nil }
+            return
+        }
+        switch currentScreen.handle(key) {
+        case .none: return
+        case .push(let kind): push(kind)
+        case .pop: if !pushed.isEmpty { pushed.removeLast() }
+        case .quit: running = false
+        case .unhandled: handleAppKey(key)
+        }
+    }
+
+    /// Composes and writes one frame: text through the terminal, then pictures over it.
+    public func drawFrame() {
+        let size = terminal.size
+        if size != laidOutSize { layout() }
+        terminal.clear()
+        drawHeader(width: size.columns)
+        var pictures: [PlacedPicture] = []
+        if let overlay {
+            overlay.draw(on: terminal, area: bodyArea)
+        } else {
+            pictures = currentScreen.draw(on: terminal, area: bodyArea, options: DrawOptions(showsBadges: state.showsBadges))
+        }
+        drawStatus(row: size.rows - 1, width: size.columns)
+        terminal.refresh()
+        let frame = placer.frame(pictures)
+        if !frame.bytes.isEmpty { output.write(frame.bytes) }
+        lastFrame = frame.report
+        framesDrawn += 1
+        needsDraw = false
+        lastDraw = ContinuousClock.now
+    }
+
+    private func handleAppKey(_ key: Key) {
+        switch key {
+        case .character("q"): running = false
+        case .escape: if !pushed.isEmpty { pushed.removeLast() }
+        case .character("?"): overlay = .help
+        case .tab:
+            pushed = []
+            tabIndex = (tabIndex + 1) % tabs.count
+        case .character("b"): state.showsBadges.toggle()
+        case .character("c"):
+            state.isCachingEnabled.toggle()
+            currentScreen.reload()
+        case .character("C"):
+            Task { @MainActor in
+                await state.emptyCaches()
+                currentScreen.reload()
+                needsDraw = true
+            }
+        case .character("s"):
+            overlay = .stats(["Collecting…"])
+            Task { @MainActor in
+                let lines = await StatusLine.panel(state)
+                if case .stats? = overlay { overlay = .stats(lines) }
+                needsDraw = true
+            }
+        default: break
+        }
+    }
+
+    private func push(_ kind: ScreenKind) {
+        let screen: any Screen = switch kind {
+        case .mapDetail(let place):
+            MapDetailScreen(place: place, loader: state.thumbnailLoader, box: state.box(columns: 1, rows: 1))
+        }
+        watch(screen)
+        screen.layout(in: bodyArea)
+        pushed.append(screen)
+    }
+
+    private func watch(_ screen: any Screen) {
+        screen.onChange = { [weak self] in self?.needsDraw = true }
+    }
+
+    private func layout() {
+        laidOutSize = terminal.size
+        for screen in tabs + pushed { screen.layout(in: bodyArea) }
+    }
+
+    /// After a resize or Ctrl-L: lay out again and send every cell and picture anew.
+    private func redrawEverything() {
+        terminal.invalidate()
+        placer.invalidate()
+        layout()
+    }
+
+    private func drawHeader(width: Int) {
+        let names = tabs.enumerated().map { index, screen in index == tabIndex ? "[\(screen.title)]" : screen.title }
+        var text = " Snapterm │ " + names.joined(separator: " ")
+        if !pushed.isEmpty { text += " › " + currentScreen.title }
+        let mode = state.graphics.rawValue + " "
+        let left = SafeText.clipped(text, to: max(0, width - mode.count))
+        let gap = max(0, width - SafeText.width(of: left) - mode.count)
+        terminal.put(left + String(repeating: " ", count: gap) + mode, row: 0, column: 0, style: .reverse)
+    }
+
+    private func drawStatus(row: Int, width: Int) {
+        let text = " " + StatusLine.text(state, blank: currentScreen.placeholderCount)
+        terminal.put(SafeText.clipped(text, to: width - 1), row: row, column: 0, width: width - 1, style: .reverse)
+    }
+}

@@ -1,0 +1,12 @@
+// TerminalScreen: what the app needs from a terminal — a text canvas, keys, refresh and full redraw.
+
+/// A terminal the app runs on: ncurses in the real app, a scripted in-memory screen in tests.
+@MainActor
+public protocol TerminalScreen: TextCanvas {
+    /// The next key, or `nil` when none arrived within a short timeout.
+    func nextKey() -> Key?
+    /// Sends what was drawn since the last refresh to the terminal.
+    func refresh()
+    /// Forgets what the terminal shows, so the next refresh redraws every cell (Ctrl-L, resize).
+    func invalidate()
+}
