@@ -77,7 +77,7 @@ let package = Package(
         .systemLibrary(name: "CNcurses", pkgConfig: "ncursesw"),
         .target(
             name: "SnaptermUI",
-            dependencies: ["SchemeLoader", "CNcurses", "TerminalGraphics", "Thumbnails"]
+            dependencies: ["SchemeLoader", "CNcurses", "TerminalGraphics", "Thumbnails", "MessageStore"]
         ),
         .executableTarget(
             name: "snapterm",
@@ -117,7 +117,7 @@ let package = Package(
         ),
         .testTarget(
             name: "SnaptermUITests",
-            dependencies: ["SnaptermUI", "SchemeLoader", "TerminalGraphics", "Thumbnails", "TestSupport"]
+            dependencies: ["SnaptermUI", "SchemeLoader", "TerminalGraphics", "Thumbnails", "MessageStore", "TestSupport"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -1,5 +1,6 @@
 // AppState: the loaders and settings the screens share, and the app-wide toggles of the cache demo.
 import Foundation
+import MessageStore
 import SchemeLoader
 import Thumbnails
 import TerminalGraphics
@@ -15,18 +16,25 @@ public final class AppState {
     public let graphics: GraphicsMode
     /// Pixel size of a terminal cell.
     public let cellSize: (width: Int, height: Int)
-    /// Places for the places screen.
+    /// Places for the places screen and the location picker.
     public let places: [Place]
+    /// Photos for the photo picker.
+    public let photos: [GalleryPhoto]
+    /// Conversations and drafts (nil when the app runs without messages).
+    public let messages: MessageStore?
     /// Show the one-letter source badge beside pictures.
     public var showsBadges = false
 
     public init(pictureLoader: SchemeLoader, thumbnailLoader: SchemeLoader, graphics: GraphicsMode,
-                cellSize: (width: Int, height: Int), places: [Place]) {
+                cellSize: (width: Int, height: Int), places: [Place], photos: [GalleryPhoto] = [],
+                messages: MessageStore? = nil) {
         self.pictureLoader = pictureLoader
         self.thumbnailLoader = thumbnailLoader
         self.graphics = graphics
         self.cellSize = cellSize
         self.places = places
+        self.photos = photos
+        self.messages = messages
     }
 
     /// Whether both loaders use their caches.

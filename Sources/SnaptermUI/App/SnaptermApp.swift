@@ -77,7 +77,7 @@ public final class SnaptermApp {
         switch currentScreen.handle(key) {
         case .none: return
         case .push(let kind): push(kind)
-        case .pop: if !pushed.isEmpty { pushed.removeLast() }
+        case .pop: pop()
         case .quit: running = false
         case .unhandled: handleAppKey(key)
         }
@@ -108,7 +108,7 @@ public final class SnaptermApp {
     private func handleAppKey(_ key: Key) {
         switch key {
         case .character("q"): running = false
-        case .escape: if !pushed.isEmpty { pushed.removeLast() }
+        case .escape: pop()
         case .character("?"): overlay = .help
         case .tab:
             pushed = []
@@ -135,13 +135,17 @@ public final class SnaptermApp {
     }
 
     private func push(_ kind: ScreenKind) {
-        let screen: any Screen = switch kind {
-        case .mapDetail(let place):
-            MapDetailScreen(place: place, loader: state.thumbnailLoader, box: state.box(columns: 1, rows: 1))
-        }
+        guard let screen = ScreenFactory.make(kind, state: state) else { return }
         watch(screen)
         screen.layout(in: bodyArea)
         pushed.append(screen)
+    }
+
+    /// Closes the top screen; the one below is laid out again (a picker may have changed its draft).
+    private func pop() {
+        guard !pushed.isEmpty else { return }
+        pushed.removeLast()
+        currentScreen.layout(in: bodyArea)
     }
 
     private func watch(_ screen: any Screen) {

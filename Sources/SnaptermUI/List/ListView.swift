@@ -101,6 +101,18 @@ public final class ListView {
     /// Scrolls by `delta` rows.
     public func scroll(by delta: Int) { scroll(toTop: top + delta) }
 
+    /// Changes the number of rows (a message was added); keeps the first visible row when it can.
+    public func setRowCount(_ count: Int) {
+        rowCount = max(0, count)
+        resize(visibleCount: visibleCount)
+    }
+
+    /// Binds each visible row's cell to the row's current URL (after the rows' contents changed).
+    public func refreshURLs() {
+        for row in visibleRange { cells[row]?.show(url(row)) }
+        updatePrefetch()
+    }
+
     /// Changes how many rows fit (after a resize).
     public func resize(visibleCount: Int) {
         self.visibleCount = max(1, visibleCount)

@@ -17,7 +17,14 @@ public enum ScreenAction: Sendable, Equatable {
 
 /// The screens the app can open.
 public enum ScreenKind: Sendable, Equatable {
+    /// A place's map, large, with zoom and panning.
     case mapDetail(Place)
+    /// A conversation's messages and its draft.
+    case conversation(id: Int64)
+    /// The gallery, to attach an (edited) photo to a conversation's draft.
+    case photoPicker(conversation: Int64)
+    /// The places, to attach a location to a conversation's draft.
+    case locationPicker(conversation: Int64)
 }
 
 /// A page of the app.

@@ -37,6 +37,30 @@ public enum SafeText {
         return out
     }
 
+    /// `text` made visible and broken into lines of at most `width` columns (at spaces when it can).
+    public static func wrapped(_ text: String, width: Int) -> [String] {
+        guard width > 0 else { return [] }
+        var lines: [String] = []
+        var line = ""
+        for word in visible(text).split(separator: " ", omittingEmptySubsequences: false).map(String.init) {
+            let candidate = line.isEmpty ? word : line + " " + word
+            if self.width(of: candidate) <= width {
+                line = candidate
+                continue
+            }
+            if !line.isEmpty { lines.append(line) }
+            var rest = word
+            while self.width(of: rest) > width {
+                let head = clipped(rest, to: width)
+                lines.append(head)
+                rest = String(rest.dropFirst(head.count))
+            }
+            line = rest
+        }
+        if !line.isEmpty || lines.isEmpty { lines.append(line) }
+        return lines
+    }
+
     static func columns(of scalar: Unicode.Scalar) -> Int {
         let properties = scalar.properties
         if properties.generalCategory == .nonspacingMark || properties.generalCategory == .enclosingMark

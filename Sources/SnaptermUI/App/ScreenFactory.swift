@@ -1,0 +1,33 @@
+// ScreenFactory: builds the screen a `ScreenKind` names from the app's shared state.
+import MessageStore
+
+@MainActor
+enum ScreenFactory {
+    /// Thumbnail size of message attachments and draft attachments (the same, so a sent picture is a cache hit).
+    static let messageThumbnail = (columns: 16, rows: 4)
+    /// Thumbnail size in the photo picker's grid.
+    static let pickerThumbnail = (columns: 18, rows: 5)
+
+    /// The screen for `kind`, or `nil` when the app has no message store for it.
+    static func make(_ kind: ScreenKind, state: AppState) -> (any Screen)? {
+        let loader = state.thumbnailLoader
+        switch kind {
+        case .mapDetail(let place):
+            return MapDetailScreen(place: place, loader: loader, box: state.box(columns: 1, rows: 1))
+        case .conversation(let id):
+            guard let store = state.messages else { return nil }
+            let title = (try? store.conversations().first { $0.id == id }?.conversation.title) ?? "Conversation"
+            return ConversationScreen(id: id, title: title, store: store, loader: loader,
+                                      box: state.box(columns: messageThumbnail.columns, rows: messageThumbnail.rows))
+        case .photoPicker(let id):
+            guard let store = state.messages else { return nil }
+            return PhotoPickerScreen(photos: state.photos, composer: DraftComposer(conversationID: id, store: store), loader: loader,
+                                     box: state.box(columns: pickerThumbnail.columns, rows: pickerThumbnail.rows),
+                                     previewBox: state.box(columns: 1, rows: 1))
+        case .locationPicker(let id):
+            guard let store = state.messages else { return nil }
+            return LocationPickerScreen(places: state.places, composer: DraftComposer(conversationID: id, store: store),
+                                        loader: loader, previewBox: state.box(columns: 1, rows: 1))
+        }
+    }
+}

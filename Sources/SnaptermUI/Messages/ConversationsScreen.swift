@@ -1,0 +1,139 @@
+// ConversationsScreen: every conversation with its latest message and a thumbnail of its latest picture.
+import Foundation
+import MessageStore
+import SchemeLoader
+import Thumbnails
+
+/// The list of conversations, most recently active first. Enter opens one.
+@MainActor
+public final class ConversationsScreen: Screen {
+    public let title = "Messages"
+    public var onChange: (() -> Void)?
+    /// The selected row.
+    public private(set) var selected = 0
+    /// The conversations shown, with their latest message.
+    public private(set) var summaries: [ConversationSummary] = []
+    /// The list model (after the first layout).
+    public private(set) var list: ListView?
+    /// The last storage failure, shown instead of the list.
+    public private(set) var problem: String?
+
+    private let store: MessageStore
+    private let loader: SchemeLoader
+    private let box: ThumbnailBox
+    private var pictures: [Int64: URL] = [:]
+
+    /// Creates the screen over `store`; `box` is the thumbnail size.
+    public init(store: MessageStore, loader: SchemeLoader, box: ThumbnailBox) {
+        self.store = store
+        self.loader = loader
+        self.box = box
+    }
+
+    private var rowHeight: Int { box.rows + 1 }
+
+    public func layout(in area: CellRect) {
+        reloadSummaries()
+        let visible = max(1, area.rows / rowHeight)
+        if let list {
+            list.setRowCount(summaries.count)
+            list.resize(visibleCount: visible)
+            list.refreshURLs()
+        } else {
+            let list = ListView(loader: loader, rowCount: summaries.count, visibleCount: visible) { [weak self] row in
+                guard let self, summaries.indices.contains(row), let picture = pictures[summaries[row].id] else { return nil }
+                return ThumbnailURL(source: picture, box: box).url
+            }
+            list.onCellChange = { [weak self] _, _ in self?.onChange?() }
+            self.list = list
+        }
+        select(selected)
+    }
+
+    public func draw(on canvas: any TextCanvas, area: CellRect, options: DrawOptions) -> [PlacedPicture] {
+        if let problem {
+            canvas.put("✗ \(problem)", row: area.row + 1, column: area.column + 2, style: .bold)
+            return []
+        }
+        guard let list else { return [] }
+        if summaries.isEmpty {
+            canvas.put("No conversations yet.", row: area.row + 1, column: area.column + 2, style: .dim)
+        }
+        var placed: [PlacedPicture] = []
+        let textColumn = area.column + box.columns + 2
+        let width = area.columns - textColumn
+        for row in list.visibleRange {
+            let top = area.row + (row - list.top) * rowHeight
+            let summary = summaries[row]
+            let cell = list.cell(forRow: row)
+            let rect = CellRect(row: top, column: area.column, rows: box.rows, columns: box.columns)
+            if let picture = ImageCellDrawing.draw(cell, in: rect, on: canvas) { placed.append(picture) }
+            let marker = row == selected ? "▶ " : "  "
+            canvas.put(marker + SafeText.visible(summary.conversation.title), row: top, column: textColumn - 2,
+                       width: width + 2, style: row == selected ? [.bold, .reverse] : .bold)
+            if let last = summary.lastMessage {
+                let who = last.state == .sent ? "You: " : ""
+                let lines = SafeText.wrapped(who + last.text, width: width)
+                for (index, line) in lines.prefix(max(1, box.rows - 2)).enumerated() {
+                    canvas.put(line, row: top + 1 + index, column: textColumn, width: width, style: [])
+                }
+                canvas.put(ConversationRow.time(last.sentAt) + (summary.hasDraft ? " · ✎ draft" : ""),
+                           row: top + box.rows - 1, column: textColumn, width: width, style: .dim)
+            } else if summary.hasDraft {
+                canvas.put("✎ draft", row: top + box.rows - 1, column: textColumn, width: width, style: .dim)
+            }
+            if options.showsBadges, let badge = ImageCellDrawing.badge(cell) {
+                canvas.put("[\(badge)]", row: top + box.rows - 1, column: area.columns - 4, style: .reverse)
+            }
+        }
+        return placed
+    }
+
+    public func handle(_ key: Key) -> ScreenAction {
+        switch key {
+        case .down, .character("j"): select(selected + 1)
+        case .up, .character("k"): select(selected - 1)
+        case .home, .character("g"): select(0)
+        case .end, .character("G"): select(summaries.count - 1)
+        case .enter:
+            guard summaries.indices.contains(selected) else { return .none }
+            return .push(.conversation(id: summaries[selected].id))
+        default: return .unhandled
+        }
+        return .none
+    }
+
+    public func tick() { list?.tick() }
+
+    public func reload() { list?.reloadVisible() }
+
+    public var placeholderCount: (placeholders: Int, cells: Int) {
+        guard let list else { return (0, 0) }
+        let cells = list.visibleRange.compactMap { list.cell(forRow: $0) }.filter { $0.url != nil }
+        return (cells.filter { $0.content.isPlaceholder }.count, cells.count)
+    }
+
+    /// Moves the selection, scrolling to keep it visible.
+    public func select(_ row: Int) {
+        guard let list, !summaries.isEmpty else { return }
+        selected = max(0, min(summaries.count - 1, row))
+        if selected < list.top {
+            list.scroll(toTop: selected)
+        } else if selected >= list.top + list.visibleCount {
+            list.scroll(toTop: selected - list.visibleCount + 1)
+        }
+    }
+
+    private func reloadSummaries() {
+        do {
+            summaries = try store.conversations()
+            pictures = [:]
+            for summary in summaries {
+                pictures[summary.id] = try store.messages(in: summary.id).last { !$0.attachments.isEmpty }?.attachments.first
+            }
+            problem = nil
+        } catch {
+            problem = "\(error)"
+        }
+    }
+}

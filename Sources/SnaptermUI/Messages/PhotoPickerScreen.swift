@@ -1,0 +1,189 @@
+// PhotoPickerScreen: a grid of gallery thumbnails; pick one, edit it (rotate, crop, filter), attach it.
+import Foundation
+import MessageStore
+import SchemeLoader
+import Thumbnails
+
+/// Chooses a gallery photo for a draft. Enter on a photo opens the editor: `r` rotates, `c`
+/// cycles crop presets, `f` cycles filters — each edit only changes the `asset://` URL, and the
+/// preview is that URL's picture. Enter attaches the edited URL to the draft; Esc goes back.
+@MainActor
+public final class PhotoPickerScreen: Screen {
+    public var title: String { editing == nil ? "Pick a photo" : "Edit photo" }
+    public var onChange: (() -> Void)?
+    /// The photo under the cursor.
+    public private(set) var selected = 0
+    /// The photo being edited (its URL carries the edits), if any.
+    public private(set) var editing: AssetURL?
+
+    /// Crop presets offered by `c`, as normalised rectangles (x, y, width, height).
+    static let cropPresets: [(name: String, rect: [Double])] = [
+        ("whole", [0, 0, 1, 1]), ("centre square", [0.2, 0, 0.6, 1]), ("centre", [0.15, 0.15, 0.7, 0.7]),
+        ("left half", [0, 0, 0.5, 1]), ("right half", [0.5, 0, 0.5, 1]), ("top half", [0, 0, 1, 0.5]),
+    ]
+    /// The width attached photos are sized to (the aspect ratio is kept).
+    static let attachedWidth = 1280
+
+    private let photos: [GalleryPhoto]
+    private let composer: DraftComposer
+    private let loader: SchemeLoader
+    private let box: ThumbnailBox
+    private let previewBox: ThumbnailBox
+    private var cropIndex = 0
+    private var cells: [Int: ImageCell] = [:]
+    private let preview: ImageCell
+    private var area = CellRect(row: 0, column: 0, rows: 1, columns: 1)
+    private var firstVisible = 0
+
+    /// Creates the picker for `composer`'s draft; `box` sizes the grid thumbnails, `previewBox`
+    /// carries the cell size and mode for the editor's preview (its size follows the screen).
+    public init(photos: [GalleryPhoto], composer: DraftComposer, loader: SchemeLoader, box: ThumbnailBox, previewBox: ThumbnailBox) {
+        self.photos = photos
+        self.composer = composer
+        self.loader = loader
+        self.box = box
+        self.previewBox = previewBox
+        preview = ImageCell(loader: loader)
+        preview.onChange = { [weak self] _ in self?.onChange?() }
+    }
+
+    /// The `asset://` URL of photo `index` without edits.
+    public func photoURL(_ index: Int) -> AssetURL? {
+        guard photos.indices.contains(index) else { return nil }
+        return try? AssetURL(id: photos[index].id, width: Self.attachedWidth)
+    }
+
+    private var columnsPerRow: Int { max(1, (area.columns + 2) / (box.columns + 2)) }
+    private var gridRowHeight: Int { box.rows + 1 }
+    private var visibleGridRows: Int { max(1, area.rows / gridRowHeight) }
+
+    public func layout(in area: CellRect) {
+        self.area = area
+        bindVisible()
+        if editing != nil { showPreview() }
+    }
+
+    public func draw(on canvas: any TextCanvas, area: CellRect, options: DrawOptions) -> [PlacedPicture] {
+        editing == nil ? drawGrid(on: canvas, options: options) : drawEditor(on: canvas)
+    }
+
+    public func handle(_ key: Key) -> ScreenAction {
+        if editing != nil { return handleEditing(key) }
+        switch key {
+        case .right, .character("l"): select(selected + 1)
+        case .left, .character("h"): select(selected - 1)
+        case .down, .character("j"): select(selected + columnsPerRow)
+        case .up, .character("k"): select(selected - columnsPerRow)
+        case .enter:
+            editing = photoURL(selected)
+            cropIndex = 0
+            showPreview()
+        case .escape: return .pop
+        default: return .unhandled
+        }
+        return .none
+    }
+
+    public func tick() {}
+
+    public func reload() {
+        cells.values.forEach { $0.reload() }
+        preview.reload()
+    }
+
+    public var placeholderCount: (placeholders: Int, cells: Int) {
+        let shown = editing == nil ? Array(cells.values) : [preview]
+        return (shown.filter { $0.content.isPlaceholder }.count, shown.count)
+    }
+
+    private func handleEditing(_ key: Key) -> ScreenAction {
+        guard var url = editing else { return .none }
+        switch key {
+        case .character("r"): url.rotate = (url.rotate + 90) % 360
+        case .character("f"):
+            let all = AssetFilter.allCases
+            url.filter = all[((all.firstIndex(of: url.filter) ?? 0) + 1) % all.count]
+        case .character("c"):
+            cropIndex = (cropIndex + 1) % Self.cropPresets.count
+            let rect = Self.cropPresets[cropIndex].rect
+            url.crop = (try? AssetCrop(x: rect[0], y: rect[1], width: rect[2], height: rect[3])) ?? .full
+        case .enter:
+            composer.attach(url.url)
+            return .pop
+        case .escape:
+            editing = nil
+            preview.prepareForReuse()
+            bindVisible()
+            return .none
+        default: return .unhandled
+        }
+        editing = url
+        showPreview()
+        return .none
+    }
+
+    private func select(_ index: Int) {
+        guard !photos.isEmpty else { return }
+        selected = max(0, min(photos.count - 1, index))
+        let gridRow = selected / columnsPerRow
+        if gridRow < firstVisible { firstVisible = gridRow }
+        if gridRow >= firstVisible + visibleGridRows { firstVisible = gridRow - visibleGridRows + 1 }
+        bindVisible()
+    }
+
+    private var visibleIndices: Range<Int> {
+        let start = firstVisible * columnsPerRow
+        return min(start, photos.count)..<min(photos.count, start + visibleGridRows * columnsPerRow)
+    }
+
+    private func bindVisible() {
+        let visible = visibleIndices
+        for (index, cell) in cells where !visible.contains(index) {
+            cell.prepareForReuse()
+            cells[index] = nil
+        }
+        for index in visible where cells[index] == nil {
+            let cell = ImageCell(loader: loader)
+            cell.onChange = { [weak self] _ in self?.onChange?() }
+            cells[index] = cell
+            if let url = photoURL(index) { cell.show(ThumbnailURL(source: url.url, box: box).url) }
+        }
+    }
+
+    private func showPreview() {
+        guard let editing else { return }
+        var box = previewBox
+        box.columns = max(1, area.columns)
+        box.rows = max(1, area.rows - 3)
+        preview.show(ThumbnailURL(source: editing.url, box: box).url, priority: .veryHigh)
+    }
+
+    private func drawGrid(on canvas: any TextCanvas, options: DrawOptions) -> [PlacedPicture] {
+        var placed: [PlacedPicture] = []
+        for index in visibleIndices {
+            let gridRow = index / columnsPerRow - firstVisible
+            let column = area.column + (index % columnsPerRow) * (box.columns + 2)
+            let top = area.row + gridRow * gridRowHeight
+            let rect = CellRect(row: top, column: column, rows: box.rows, columns: box.columns)
+            if let picture = ImageCellDrawing.draw(cells[index], in: rect, on: canvas) { placed.append(picture) }
+            let caption = (index == selected ? "▶ " : "  ") + photos[index].title
+            canvas.put(caption, row: top + box.rows, column: column, width: box.columns + 1,
+                       style: index == selected ? [.bold, .reverse] : .dim)
+        }
+        if photos.isEmpty { canvas.put("The gallery is empty.", row: area.row + 1, column: area.column + 2, style: .dim) }
+        return placed
+    }
+
+    private func drawEditor(on canvas: any TextCanvas) -> [PlacedPicture] {
+        guard let editing else { return [] }
+        let rect = CellRect(row: area.row, column: area.column, rows: max(1, area.rows - 3), columns: area.columns)
+        let picture = ImageCellDrawing.draw(preview, in: rect, on: canvas)
+        let crop = Self.cropPresets[cropIndex].name
+        let summary = "rotate \(editing.rotate)° · crop \(crop) · filter \(editing.filter.rawValue)"
+        canvas.put(summary, row: area.row + area.rows - 3, column: area.column, style: .bold)
+        canvas.put(SafeText.visible(editing.url.absoluteString), row: area.row + area.rows - 2, column: area.column, style: .dim)
+        canvas.put("r rotate · c crop · f filter · Enter attach · Esc back", row: area.row + area.rows - 1,
+                   column: area.column, style: .dim)
+        return picture.map { [$0] } ?? []
+    }
+}
