@@ -1,0 +1,104 @@
+// TmuxSession: a real terminal for end-to-end tests — a shell in a detached tmux pane we type into and read.
+import Foundation
+
+/// Why driving tmux failed.
+public struct TmuxError: Error, CustomStringConvertible {
+    public let description: String
+}
+
+/// A detached tmux session on a private server socket, running a shell. Tests type with
+/// `send(_:)`, read the screen with `screen()`, and ask tmux about terminal modes (alternate
+/// screen, cursor, mouse) to check that the app gave the terminal back as it was.
+public final class TmuxSession {
+    /// The tmux server socket name (private to this session).
+    public let socket: String
+    private let name = "snapterm"
+
+    /// Whether tmux is installed.
+    public static var isAvailable: Bool { FileManager.default.isExecutableFile(atPath: "/usr/bin/tmux") }
+
+    /// Starts `bash` (no rc files) in a `columns` × `rows` pane with `environment` exported.
+    public init(columns: Int = 100, rows: Int = 30, environment: [String: String]) throws {
+        socket = "snapterm-test-\(UUID().uuidString.prefix(8))"
+        var variables = ["PATH": "/usr/bin:/bin", "HOME": NSTemporaryDirectory(), "TERM": "xterm-256color", "LANG": "C.UTF-8"]
+        variables.merge(environment) { _, new in new }
+        let exports = variables.sorted { $0.key < $1.key }.map { "\($0.key)=\(Self.quoted($0.value))" }.joined(separator: " ")
+        try tmux(["-f", "/dev/null", "new-session", "-d", "-s", name, "-x", String(columns), "-y", String(rows),
+                  "env -i \(exports) bash --norc --noprofile"])
+        try tmux(["set-option", "-t", name, "remain-on-exit", "on"])
+    }
+
+    deinit {
+        _ = try? tmux(["kill-server"])
+    }
+
+    /// Types `text` followed by Enter.
+    public func run(_ text: String) throws {
+        try tmux(["send-keys", "-t", name, "-l", text])
+        try tmux(["send-keys", "-t", name, "Enter"])
+    }
+
+    /// Sends tmux key names (`Down`, `PageDown`, `C-c`, `Escape`, `q`, …) one after another.
+    public func send(_ keys: String...) throws {
+        for key in keys { try tmux(["send-keys", "-t", name, key]) }
+    }
+
+    /// Types literal text (no key names).
+    public func type(_ text: String) throws {
+        try tmux(["send-keys", "-t", name, "-l", text])
+    }
+
+    /// The visible screen, one string per row.
+    public func screen() throws -> [String] {
+        try tmux(["capture-pane", "-p", "-t", name]).components(separatedBy: "\n")
+    }
+
+    /// A tmux format value of the pane, e.g. `alternate_on`, `cursor_flag`, `mouse_any_flag`.
+    public func paneValue(_ format: String) throws -> String {
+        try tmux(["display-message", "-p", "-t", name, "#{\(format)}"]).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// Waits until the screen satisfies `condition`; returns the last screen read.
+    @discardableResult
+    public func waitFor(timeout: Duration = .seconds(20), _ condition: ([String]) -> Bool) async throws -> [String] {
+        let deadline = ContinuousClock.now + timeout
+        var lines = try screen()
+        while !condition(lines) {
+            if ContinuousClock.now > deadline {
+                throw TmuxError(description: "timed out; the screen was:\n" + lines.joined(separator: "\n"))
+            }
+            try await Task.sleep(for: .milliseconds(100))
+            lines = try screen()
+        }
+        return lines
+    }
+
+    /// Waits until some row contains `text`.
+    @discardableResult
+    public func waitFor(_ text: String, timeout: Duration = .seconds(20)) async throws -> [String] {
+        try await waitFor(timeout: timeout) { $0.contains { $0.contains(text) } }
+    }
+
+    @discardableResult
+    private func tmux(_ arguments: [String]) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/tmux")
+        process.arguments = ["-L", socket] + arguments
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = out
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        let text = String(decoding: data, as: UTF8.self)
+        guard process.terminationStatus == 0 else {
+            throw TmuxError(description: "tmux \(arguments.joined(separator: " ")) failed: \(text)")
+        }
+        return text
+    }
+
+    private static func quoted(_ value: String) -> String {
+        "'" + value.replacingOccurrences(of: "'", with: "'\\''") + "'"
+    }
+}
