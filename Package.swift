@@ -116,6 +116,10 @@ let package = Package(
             dependencies: ["TestSupport"]
         ),
         .testTarget(
+            name: "SnaptermE2ETests",
+            dependencies: ["MessageStore", "TestSupport"]
+        ),
+        .testTarget(
             name: "SnaptermUITests",
             dependencies: ["SnaptermUI", "SchemeLoader", "TerminalGraphics", "Thumbnails", "MessageStore", "TestSupport"]
         ),

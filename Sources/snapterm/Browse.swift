@@ -1,0 +1,50 @@
+// Browse: `snapterm` with no arguments — the terminal UI over the places and the conversations.
+import ArgumentParser
+import Foundation
+import MessageStore
+import SchemeLoader
+import SnaptermUI
+import TerminalGraphics
+
+extension Snapterm {
+    /// The terminal UI: places with map thumbnails, and conversations with the draft composer.
+    struct Browse: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Browse places and conversations in the terminal (the default command).",
+            discussion: """
+                Pictures are sixel images where the terminal supports them, coloured text art elsewhere.
+                Press ? in the app for the keys. SNAPTERM_GRAPHICS=sixel|symbols|ascii forces a mode.
+                """)
+
+        @Option(help: "How pictures are drawn: auto, sixel, symbols or ascii.")
+        var graphics: GraphicsChoice = .auto
+
+        @Option(help: "A folder of your own photos to offer in the photo picker.")
+        var photos: String?
+
+        @Option(help: "An MBTiles file (OpenMapTiles schema) to draw maps from, instead of the built-in world.")
+        var tiles: String?
+
+        func run() async throws {
+            let environment = AppEnvironment(photosFolder: photos, tilesFile: tiles)
+            guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
+                Console.error("snapterm: \(UIError.notATerminal)")
+                throw ExitCode(2)
+            }
+            do {
+                let session = try await UISession.prepare(environment: environment, forced: graphics.mode)
+                await session.run()
+            } catch {
+                Console.error("snapterm: \(error)")
+                throw ExitCode(1)
+            }
+        }
+    }
+
+    /// The `--graphics` choices.
+    enum GraphicsChoice: String, ExpressibleByArgument, CaseIterable {
+        case auto, sixel, symbols, ascii
+
+        var mode: GraphicsMode? { GraphicsMode(rawValue: rawValue) }
+    }
+}

@@ -1,0 +1,61 @@
+// UISession: everything the terminal UI needs, opened before ncurses starts, so failures are plain messages.
+import Foundation
+import MessageStore
+import SchemeLoader
+import SnaptermUI
+import TerminalGraphics
+import Thumbnails
+
+/// The terminal's capabilities, the loaders, the places, the photos and the message store —
+/// opened and checked first; then `run()` hands the terminal to ncurses and gives it back.
+@MainActor
+struct UISession {
+    let capabilities: TerminalCapabilities
+    let state: AppState
+    let terminfo: (directory: URL, name: String)?
+
+    /// Detects the terminal and opens the data. Throws a message a user can act on (a damaged
+    /// database is reported and left untouched).
+    static func prepare(environment: AppEnvironment, forced: GraphicsMode?) async throws -> UISession {
+        let tty = try? DeviceTerminal()
+        let capabilities = try TerminalCapabilities.detect(environment: environment.variables, terminal: tty, forced: forced)
+        tty?.close()
+        let pictureLoader = try environment.makeLoader()
+        let thumbnailLoader = try environment.makeThumbnailLoader(base: pictureLoader, capabilities: capabilities)
+        let places = try PlaceList.load(from: environment.placesFile).places
+        let library = try environment.makeAssetLibrary()
+        let store = try MessageStore(path: MessageStore.defaultLocation(environment: environment.variables).path)
+        try DemoConversations.seedIfEmpty(store, photoID: { name in library.assets.first { $0.file == name }?.id },
+                                          fileImage: environment.demoFileImage)
+        let state = AppState(
+            pictureLoader: pictureLoader, thumbnailLoader: thumbnailLoader, graphics: capabilities.mode,
+            cellSize: (capabilities.cellSize.width, capabilities.cellSize.height), places: places,
+            photos: library.assets.map { GalleryPhoto(id: $0.id, title: $0.title) }, messages: store)
+        let terminfoFolder = environment.cacheDirectory.appendingPathComponent("terminfo")
+        let name = NoScrollTerminfo.install(base: environment.variables["TERM"] ?? "xterm", in: terminfoFolder)
+        return UISession(capabilities: capabilities, state: state, terminfo: name.map { (terminfoFolder, $0) })
+    }
+
+    /// Runs the app until the user quits; the terminal is restored on every way out.
+    func run() async {
+        if let terminfo { setenv("TERMINFO", terminfo.directory.path, 1) }
+        TerminalRestorer.install()
+        let screen: CursesScreen
+        do {
+            screen = try CursesScreen(terminalName: terminfo?.name)
+        } catch {
+            Console.error("snapterm: \(error)")
+            return
+        }
+        let box = state.box(columns: 20, rows: 5)
+        var tabs: [any Screen] = [PlacesScreen(places: state.places, loader: state.thumbnailLoader, box: box)]
+        if let store = state.messages {
+            tabs.append(ConversationsScreen(store: store, loader: state.thumbnailLoader, box: state.box(columns: 16, rows: 4)))
+        }
+        let app = SnaptermApp(state: state, terminal: screen, output: FileDescriptorOutput(), tabs: tabs)
+        await app.run()
+        screen.end()
+        await state.thumbnailLoader.shutdown()
+        await state.pictureLoader.shutdown()
+    }
+}

@@ -1,0 +1,52 @@
+// E2EFixture: a tmux pane running a shell, with Snapterm's caches and database in a fresh folder.
+import Foundation
+import TestSupport
+
+/// One end-to-end run: temporary cache and data folders, and a tmux pane to start `snapterm` in.
+final class E2EFixture {
+    let folder: TemporaryDirectory
+    let tmux: TmuxSession
+
+    /// Where the app keeps its message database in this run.
+    var databasePath: String { folder.appending("data/snapterm/messages.sqlite").path }
+
+    init(columns: Int = 100, rows: Int = 32) throws {
+        folder = try TemporaryDirectory(prefix: "snapterm-e2e")
+        tmux = try TmuxSession(columns: columns, rows: rows, environment: [
+            "XDG_CACHE_HOME": folder.appending("cache").path,
+            "XDG_DATA_HOME": folder.appending("data").path,
+            "SNAPTERM_ASSETS": CommandRunner.repositoryRoot.appendingPathComponent("assets").path,
+            "SNAPTERM_GRAPHICS": "symbols",
+            "PS1": "$ ",
+        ])
+    }
+
+    /// Starts the app in the pane; the shell prints `EXIT=<status>` when it ends.
+    func start(_ arguments: String = "") throws {
+        try tmux.run("\(CommandRunner.binary.path) \(arguments); echo EXIT=$?")
+    }
+
+    /// The app's process id (the shell's child).
+    func appPID() throws -> Int32? {
+        let shell = try tmux.paneValue("pane_pid")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/pgrep")
+        process.arguments = ["-P", shell, "snapterm"]
+        let out = Pipe()
+        process.standardOutput = out
+        try process.run()
+        let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return text.split(separator: "\n").first.flatMap { Int32($0) }
+    }
+
+    /// Whether the pane is back to a normal, sane terminal: main screen, cursor shown, no mouse
+    /// reporting, and the tty echoing and line-editing again.
+    func terminalIsRestored() async throws -> Bool {
+        guard try tmux.paneValue("alternate_on") == "0", try tmux.paneValue("cursor_flag") == "1",
+              try tmux.paneValue("mouse_any_flag") == "0" else { return false }
+        try tmux.run("clear; stty -a | tr ' ' '\\n' | grep -x -e echo -e icanon | sort | tr '\\n' ' '; echo END")
+        let lines = try await tmux.waitFor("END")
+        return lines.contains { $0.contains("echo icanon END") }
+    }
+}

@@ -1,0 +1,74 @@
+// End to end in tmux (text-art mode): write, attach and edit a photo, send; kill -9 in the middle of
+// another draft; restart: the sent message is there once and the draft is intact. Hostile text is escaped.
+import Foundation
+import MessageStore
+import TestSupport
+import Testing
+
+@Suite(.serialized, .enabled(if: TmuxSession.isAvailable, "needs tmux"))
+struct MessagesEndToEndTests {
+    @Test func sendAPhotoThenSurviveKillDashNineMidDraft() async throws {
+        let fixture = try E2EFixture()
+        let tmux = fixture.tmux
+        try fixture.start()
+        try await tmux.waitFor("[Places]")
+        try tmux.send("Tab")
+        try await tmux.waitFor("[Messages]")
+        try tmux.send("Enter")
+        try await tmux.waitFor("press i to write")
+        try tmux.send("i")
+        try tmux.type("Hello from tmux 日本")
+        try tmux.send("Escape", "a")
+        try await tmux.waitFor("Pick a photo")
+        try tmux.send("Enter")
+        try await tmux.waitFor("r rotate")
+        try tmux.send("r", "f")
+        try await tmux.waitFor("rotate 90° · crop whole · filter mono")
+        try tmux.send("Enter")
+        try await tmux.waitFor("x remove last")
+        try tmux.send("i", "Enter")
+        try await tmux.waitFor { lines in lines.contains { $0.contains("Hello from tmux 日本") } && lines.contains { $0.contains("You ·") } }
+
+        try tmux.send("i")
+        try tmux.type("unsent words")
+        try await tmux.waitFor("unsent words")
+        let pid = try #require(try fixture.appPID())
+        kill(pid, SIGKILL)
+        try await tmux.waitFor("EXIT=137")
+        try tmux.run("reset")
+
+        let store = try MessageStore(path: fixture.databasePath)
+        let ada = try #require(try store.conversations().first { $0.conversation.title == "Ada" })
+        let sent = try store.messages(in: ada.id).filter { $0.text == "Hello from tmux 日本" }
+        #expect(sent.count == 1)
+        let photo = try #require(sent.first?.attachments.first)
+        #expect(photo.scheme == "asset" && photo.absoluteString.contains("filter=mono") && photo.absoluteString.contains("rotate=90"))
+        #expect(try store.draft(for: ada.id).text == "unsent words")
+
+        try fixture.start()
+        try await tmux.waitFor("[Places]")
+        try tmux.send("Tab")
+        try await tmux.waitFor("✎ draft")
+        try tmux.send("Enter")
+        try await tmux.waitFor { lines in lines.contains { $0.contains("unsent words") } && lines.contains { $0.contains("Hello from tmux") } }
+        try tmux.send("q")
+        try await tmux.waitFor("EXIT=0")
+    }
+
+    @Test func hostileMessageTextIsShownEscapedAndTheScreenStaysIntact() async throws {
+        let fixture = try E2EFixture()
+        let store = try MessageStore(path: fixture.databasePath)
+        let chat = try #require(try store.createConversation(title: "Mallory").id)
+        try store.receive(text: "owned \u{1B}]0;pwned\u{07} and \u{1B}[2J cleared?", in: chat, at: Date())
+        try fixture.start()
+        try await fixture.tmux.waitFor("[Places]")
+        try fixture.tmux.send("Tab")
+        try await fixture.tmux.waitFor("Mallory")
+        try fixture.tmux.send("Enter")
+        let lines = try await fixture.tmux.waitFor("^[]0;pwned^G and ^[[2J cleared?")
+        #expect(lines[0].contains("Snapterm"), "the header is still there: the clear-screen was not obeyed")
+        #expect(try fixture.tmux.paneValue("pane_title") != "pwned", "the title sequence was not obeyed")
+        try fixture.tmux.send("q")
+        try await fixture.tmux.waitFor("EXIT=0")
+    }
+}
