@@ -93,7 +93,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ImagingTests",
-            dependencies: ["Imaging", "TestSupport"]
+            dependencies: ["Imaging", "CVips"]
         ),
         .testTarget(
             name: "TerminalGraphicsTests",

@@ -56,3 +56,15 @@ public struct RGBA: Sendable, Hashable {
         self.red = red; self.green = green; self.blue = blue; self.alpha = alpha
     }
 }
+
+extension Bitmap {
+    /// True when every pixel has alpha 255.
+    public var isOpaque: Bool {
+        var index = 3
+        while index < pixels.count {
+            if pixels[index] != 255 { return false }
+            index += 4
+        }
+        return true
+    }
+}

@@ -1,0 +1,42 @@
+// ImagingError: every way decoding, editing or encoding a picture can fail, each naming its cause.
+
+/// Why Imaging refused or failed.
+public enum ImagingError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The input has no bytes.
+    case emptyInput
+    /// The bytes are not a picture in a format Imaging reads; `signature` is the first bytes in hex.
+    case unsupportedFormat(signature: String)
+    /// The header declares more pixels than the limit: refused before decoding.
+    case tooManyPixels(width: Int, height: Int, limit: Int)
+    /// The picture is damaged or truncated; `reason` is libvips' message.
+    case corrupt(format: ImageFormat, reason: String)
+    /// A requested size is out of range (zero, negative or absurd).
+    case invalidSize(name: String, value: Int, reason: String)
+    /// A crop rectangle is not inside 0…1 or is empty.
+    case invalidCrop(x: Double, y: Double, width: Double, height: Double)
+    /// A rotation that is not 0, 90, 180 or 270 degrees.
+    case invalidRotation(degrees: Int)
+    /// Encoding failed (bad quality, or libvips' message).
+    case encodingFailed(format: String, reason: String)
+    /// libvips failed at an operation on valid input (out of memory, internal error).
+    case processingFailed(operation: String, reason: String)
+    /// libvips could not start.
+    case libraryUnavailable(reason: String)
+
+    public var description: String {
+        switch self {
+        case .emptyInput: "the picture is empty (0 bytes)"
+        case .unsupportedFormat(let signature): "not a JPEG, PNG, GIF or WebP picture (starts with \(signature))"
+        case .tooManyPixels(let width, let height, let limit):
+            "the picture declares \(width)×\(height) pixels, more than the \(limit)-pixel limit: refused before decoding"
+        case .corrupt(let format, let reason): "the \(format.rawValue.uppercased()) picture is damaged: \(reason)"
+        case .invalidSize(let name, let value, let reason): "invalid \(name) \(value): \(reason)"
+        case .invalidCrop(let x, let y, let width, let height):
+            "invalid crop \(x),\(y),\(width),\(height): need x,y,w,h in 0…1 with w,h > 0, x+w ≤ 1 and y+h ≤ 1"
+        case .invalidRotation(let degrees): "invalid rotation \(degrees)°: must be 0, 90, 180 or 270"
+        case .encodingFailed(let format, let reason): "cannot encode \(format): \(reason)"
+        case .processingFailed(let operation, let reason): "image operation \(operation) failed: \(reason)"
+        case .libraryUnavailable(let reason): "libvips cannot start: \(reason)"
+        }
+    }
+}

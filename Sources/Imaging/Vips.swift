@@ -1,0 +1,33 @@
+// Vips: starting libvips once per process, and reading its error buffer.
+import CVips
+import Foundation
+
+/// The process-wide libvips state: started once (thread-safe `static let`), operation cache off.
+enum Vips {
+    private static let started: Result<Void, ImagingError> = {
+        guard snap_vips_init() == 0 else { return .failure(.libraryUnavailable(reason: takeError())) }
+        // The operation cache would key buffer loads by address: a new buffer at a reused address
+        // could return a stale image. Our calls never repeat an operation, so the cache buys nothing.
+        vips_cache_set_max(0)
+        // Only the loaders we name (JPEG, PNG, GIF, WebP) may see outside bytes; no ImageMagick, PDF, SVG.
+        vips_block_untrusted_set(1)
+        // Damaged inputs make libvips log warnings to stderr, which would scribble over the TUI;
+        // failures reach callers as `ImagingError`s instead.
+        g_log_set_handler("VIPS", G_LOG_LEVEL_WARNING, { _, _, _, _ in }, nil)
+        return .success(())
+    }()
+
+    /// Starts libvips on first use; throws if it cannot start.
+    static func start() throws(ImagingError) {
+        try started.get()
+    }
+
+    /// libvips' accumulated error text (trimmed, first line kept short), clearing it.
+    static func takeError() -> String {
+        let text = String(cString: vips_error_buffer())
+        vips_error_clear()
+        let lines = text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        let joined = lines.prefix(3).joined(separator: "; ")
+        return joined.isEmpty ? "unknown libvips error" : String(joined.prefix(300))
+    }
+}
