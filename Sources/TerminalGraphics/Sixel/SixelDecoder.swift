@@ -8,6 +8,11 @@ public enum SixelDecoder {
     /// Decodes `sixel` (one DCS sequence); pixels no sixel painted come out as palette colour 0.
     public static func decode(_ sixel: Data) throws -> Bitmap {
         guard !sixel.isEmpty else { throw TerminalGraphicsError.undecodableSixel(reason: "no bytes") }
+        // libsixel decodes anything, even plain text, to some image: insist on a DCS … q introducer.
+        guard sixel.starts(with: [0x1B, UInt8(ascii: "P")]) || sixel.first == 0x90,
+              let q = sixel.prefix(32).firstIndex(of: UInt8(ascii: "q")),
+              sixel[sixel.startIndex..<q].dropFirst(sixel.first == 0x90 ? 1 : 2).allSatisfy({ (0x30...0x3B).contains($0) })
+        else { throw TerminalGraphicsError.undecodableSixel(reason: "no DCS sixel introducer (ESC P … q)") }
         var bytes = [UInt8](sixel)
         var indices: UnsafeMutablePointer<UInt8>?
         var palette: UnsafeMutablePointer<UInt8>?

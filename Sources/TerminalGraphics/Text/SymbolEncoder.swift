@@ -54,7 +54,8 @@ public struct SymbolEncoder: Sendable {
                 }
                 let colors = [color(foreground), color(background)]
                 if current != colors {
-                    if current != nil { text += EscapeSequence.resetAttributes }
+                    // A colour that goes back to the default needs a reset; otherwise SGR overrides.
+                    if current != nil, colors.contains(where: { $0 == nil }) { text += EscapeSequence.resetAttributes }
                     text += EscapeSequence.colors(foreground: colors[0], background: colors[1])
                     current = colors
                 }
