@@ -83,6 +83,9 @@ let package = Package(
             name: "snapterm",
             dependencies: [
                 "SchemeLoader",
+                "Imaging",
+                "TerminalGraphics",
+                "Thumbnails",
                 "TestSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -97,7 +100,7 @@ let package = Package(
         ),
         .testTarget(
             name: "TerminalGraphicsTests",
-            dependencies: ["TerminalGraphics", "Imaging", "TestSupport"]
+            dependencies: ["TerminalGraphics", "Imaging", "Thumbnails", "SchemeLoader", "TestSupport"]
         ),
         .testTarget(
             name: "MapSnapshotsTests",

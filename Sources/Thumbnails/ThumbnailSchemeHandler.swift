@@ -7,33 +7,53 @@ import TerminalGraphics
 public protocol ThumbnailEncoding: Sendable {
     /// Encodes `data` (an image file's bytes) for `box`.
     func encode(_ data: Data, for box: ThumbnailBox) throws -> TerminalPicture
+    /// Encodes and tells how long the stages took; the default times `encode(_:for:)` as a whole.
+    func encodeTimed(_ data: Data, for box: ThumbnailBox) throws -> (picture: TerminalPicture, times: ThumbnailStageTimes)
+}
+
+extension ThumbnailEncoding {
+    /// Times `encode(_:for:)` as one stage.
+    public func encodeTimed(_ data: Data, for box: ThumbnailBox) throws -> (picture: TerminalPicture, times: ThumbnailStageTimes) {
+        let start = ContinuousClock.now
+        let picture = try encode(data, for: box)
+        return (picture, ThumbnailStageTimes(decode: nil, encode: ContinuousClock.now - start))
+    }
 }
 
 /// Handles `thumb://` URLs: the second stage of the picture pipeline.
 public struct ThumbnailSchemeHandler: SchemeHandling {
     private let base: SchemeLoader
     private let encoder: any ThumbnailEncoding
+    private let observer: (@Sendable (ThumbnailReport) -> Void)?
 
-    /// Creates the handler; `base` loads the sources (its own caches hold the source bytes).
-    public init(base: SchemeLoader, encoder: any ThumbnailEncoding) {
+    /// Creates the handler; `base` loads the sources (its own caches hold the source bytes);
+    /// `observer`, when given, hears about every encode (for `--stats` and benchmarks).
+    public init(base: SchemeLoader, encoder: any ThumbnailEncoding = ThumbnailEncoder(),
+                observer: (@Sendable (ThumbnailReport) -> Void)? = nil) {
         self.base = base
         self.encoder = encoder
+        self.observer = observer
     }
 
+    /// True for `thumb://` URLs.
     public func canHandle(_ url: URL) -> Bool { url.scheme?.lowercased() == ThumbnailURL.scheme }
 
+    /// The thumbnail URL with its source made canonical by the base loader.
     public func canonicalURL(for url: URL) throws -> URL {
         var thumbnail = try ThumbnailURL(url: url)
         thumbnail.source = try base.canonicalURL(for: thumbnail.source)
         return thumbnail.url
     }
 
+    /// Loads the source through the base loader, encodes it for the box and delivers the picture.
     public func load(_ task: SchemeLoadTask, client: SchemeLoadClient) async throws {
         let thumbnail = try ThumbnailURL(url: task.url)
-        let source = try await base.data(for: thumbnail.source)
+        let source = try await base.result(for: LoadRequest(url: thumbnail.source))
         try Task.checkCancellation()
-        let picture = try encoder.encode(source.data, for: thumbnail.box)
+        let (picture, times) = try encoder.encodeTimed(source.data, for: thumbnail.box)
         let bytes = picture.encoded
+        observer?(ThumbnailReport(url: task.url, sourceSource: source.source, sourceMetrics: source.metrics,
+                                  sourceBytes: source.data.count, times: times, encodedBytes: bytes.count))
         // Sixel is costly to make and worth a disk copy; text art is cheap to redo: memory only.
         let policy: StoragePolicy = thumbnail.box.mode == .sixel ? .allowed : .memoryOnly
         client.didReceive(LoadResponse(mimeType: "application/x-terminal-picture", expectedLength: bytes.count,

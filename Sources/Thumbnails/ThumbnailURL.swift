@@ -6,14 +6,16 @@ import TerminalGraphics
 /// The thumbnail of `source` for `box`. As a URL it goes through the loader like any picture:
 /// cached in memory and on disk, shared between cells, cancelled with them.
 public struct ThumbnailURL: Sendable, Hashable {
+    /// The URL scheme: `thumb`.
     public static let scheme = "thumb"
-    static let parameterNames: Set<String> = ["src", "cols", "rows", "cw", "ch", "mode"]
+    static let parameterNames: Set<String> = ["src", "cols", "rows", "cw", "ch", "mode", "palette", "colors"]
 
     /// The picture's own URL.
     public var source: URL
     /// Where and how it is shown.
     public var box: ThumbnailBox
 
+    /// Creates the thumbnail URL of `source` for `box`.
     public init(source: URL, box: ThumbnailBox) {
         self.source = source
         self.box = box
@@ -30,14 +32,20 @@ public struct ThumbnailURL: Sendable, Hashable {
         box = ThumbnailBox(
             columns: try query.int("cols", in: 1...500) ?? 16, rows: try query.int("rows", in: 1...200) ?? 5,
             cellWidth: try query.int("cw", in: 1...100) ?? 8, cellHeight: try query.int("ch", in: 1...200) ?? 16,
-            mode: try query.choice("mode", of: GraphicsMode.self) ?? .symbols)
+            mode: try query.choice("mode", of: GraphicsMode.self) ?? .symbols,
+            palette: try query.choice("palette", of: SixelPalette.self) ?? .auto,
+            colors: try query.choice("colors", of: ColorDepth.self) ?? .truecolor)
     }
 
-    /// The URL form.
+    /// The URL form; `palette` appears only for sixel and `colors` only for symbols, so one
+    /// picture has one key.
     public var url: URL {
-        URLCanonicalizer.customSchemeURL(scheme: Self.scheme, items: [
+        var items = [
             ("src", source.absoluteString), ("cols", String(box.columns)), ("rows", String(box.rows)),
             ("cw", String(box.cellWidth)), ("ch", String(box.cellHeight)), ("mode", box.mode.rawValue),
-        ])
+        ]
+        if box.mode == .sixel { items.append(("palette", box.palette.rawValue)) }
+        if box.mode == .symbols { items.append(("colors", box.colors.rawValue)) }
+        return URLCanonicalizer.customSchemeURL(scheme: Self.scheme, items: items)
     }
 }

@@ -8,7 +8,7 @@ struct Snapterm: AsyncParsableCommand {
         commandName: "snapterm",
         abstract: "A terminal image gallery where every picture is a URL.",
         version: SnaptermVersion.current,
-        subcommands: [Fetch.self, Bench.self])
+        subcommands: [Fetch.self, Render.self, Bench.self])
 }
 
 /// The version printed by `--version`.

@@ -1,6 +1,7 @@
 // AppEnvironment: where Snapterm's assets and caches are, and the loader every command shares.
 import Foundation
 import SchemeLoader
+import Thumbnails
 
 /// Builds the pieces a command needs from the process environment.
 struct AppEnvironment {
@@ -46,5 +47,16 @@ struct AppEnvironment {
         let configuration = SchemeLoaderConfiguration(
             diskDirectory: diskCache ? cacheDirectory.appendingPathComponent("loader") : nil)
         return try SchemeLoader(handlers: handlers, configuration: configuration)
+    }
+
+    /// The loader of `thumb://` URLs: pictures from `base` encoded for a terminal box, cached in
+    /// memory and (sixel) on disk under `cache/thumbnails`.
+    func makeThumbnailLoader(base: SchemeLoader, encoder: any ThumbnailEncoding = ThumbnailEncoder(),
+                             diskCache: Bool = true,
+                             observer: (@Sendable (ThumbnailReport) -> Void)? = nil) throws -> SchemeLoader {
+        let handler = ThumbnailSchemeHandler(base: base, encoder: encoder, observer: observer)
+        let configuration = SchemeLoaderConfiguration(
+            diskDirectory: diskCache ? cacheDirectory.appendingPathComponent("thumbnails") : nil)
+        return try SchemeLoader(handlers: [handler], configuration: configuration)
     }
 }

@@ -1,0 +1,28 @@
+// CellSize: the size of one terminal cell in pixels, and where that figure came from.
+
+/// One character cell in pixels.
+public struct CellSize: Sendable, Hashable {
+    /// The fallback when the terminal does not say: 8×16.
+    public static let fallback = CellSize(width: 8, height: 16)
+
+    /// Width in pixels.
+    public var width: Int
+    /// Height in pixels.
+    public var height: Int
+
+    /// Creates a cell size.
+    public init(width: Int, height: Int) {
+        self.width = width
+        self.height = height
+    }
+}
+
+/// How the cell size was found.
+public enum CellSizeSource: String, Sendable, Hashable {
+    /// `TIOCGWINSZ` reported pixel sizes.
+    case windowSize
+    /// The terminal answered `CSI 16 t`.
+    case query
+    /// Nothing answered: the 8×16 fallback.
+    case fallback
+}

@@ -1,0 +1,62 @@
+// RenderSetup: what `snapterm render` works with — capabilities, the cell box, and the two loaders.
+import Foundation
+import SchemeLoader
+import TerminalGraphics
+import Thumbnails
+
+/// Capabilities, box and loaders for one `render` run.
+struct RenderSetup {
+    let capabilities: TerminalCapabilities
+    let box: ThumbnailBox
+    let encoder: ThumbnailEncoder
+    /// Loads the pictures themselves (http, file, …).
+    let pictures: SchemeLoader
+    /// Loads `thumb://` URLs: pictures encoded for the box, cached in memory and (sixel) on disk.
+    let thumbnails: SchemeLoader
+    /// Reports of encodes done in this run, for `--stats`.
+    let reports: ReportBox
+
+    init(command: Snapterm.Render, environment: AppEnvironment) throws {
+        let forced: GraphicsMode? = command.format == .auto ? nil : GraphicsMode(rawValue: command.format.rawValue)
+        // Ask the terminal only when the picture goes to it.
+        var window: WindowSize?
+        var terminal: DeviceTerminal?
+        if command.output == nil, Console.stdoutIsTerminal {
+            terminal = try? DeviceTerminal()
+            window = terminal?.windowSize()
+        }
+        let detected = try TerminalCapabilities.detect(environment: environment.variables, terminal: terminal, forced: forced)
+        terminal?.close()
+        capabilities = detected
+        let cell = command.cellSize.flatMap(Self.parseCellSize) ?? detected.cellSize
+        let columns = command.cols ?? window.map { min(80, max(1, $0.columns)) } ?? 40
+        let rows = command.rows ?? window.map { max(1, $0.rows - 2) } ?? 24
+        box = ThumbnailBox(columns: columns, rows: rows, cellWidth: cell.width, cellHeight: cell.height,
+                           mode: detected.mode, palette: command.palette, colors: command.colors ?? detected.colorDepth)
+        encoder = ThumbnailEncoder()
+        pictures = try environment.makeLoader()
+        let reports = ReportBox()
+        self.reports = reports
+        thumbnails = try environment.makeThumbnailLoader(base: pictures, encoder: encoder) { reports.put($0) }
+    }
+
+    func shutdown() async {
+        await thumbnails.shutdown()
+        await pictures.shutdown()
+    }
+
+    /// "8x16" → 8×16 pixels.
+    static func parseCellSize(_ text: String) -> CellSize? {
+        let parts = text.lowercased().split(separator: "x").compactMap { Int($0) }
+        guard parts.count == 2, (1...100).contains(parts[0]), (1...200).contains(parts[1]) else { return nil }
+        return CellSize(width: parts[0], height: parts[1])
+    }
+}
+
+/// Thumbnail reports by URL, written by the handler's task and read by the command.
+final class ReportBox: Sendable {
+    private let reports = Locked<[URL: ThumbnailReport]>([:])
+
+    func put(_ report: ThumbnailReport) { reports.withLock { $0[report.url] = report } }
+    func take(_ url: URL) -> ThumbnailReport? { reports.withLock { $0.removeValue(forKey: url) } }
+}
