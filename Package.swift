@@ -86,6 +86,8 @@ let package = Package(
                 "Imaging",
                 "TerminalGraphics",
                 "Thumbnails",
+                "SnaptermUI",
+                "MessageStore",
                 "TestSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]

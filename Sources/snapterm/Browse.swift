@@ -26,7 +26,9 @@ extension Snapterm {
         var tiles: String?
 
         func run() async throws {
-            let environment = AppEnvironment(photosFolder: photos, tilesFile: tiles)
+            let environment = AppEnvironment()
+                .setting("SNAPTERM_PHOTOS", to: photos)
+                .setting("SNAPTERM_TILES", to: tiles)
             guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
                 Console.error("snapterm: \(UIError.notATerminal)")
                 throw ExitCode(2)

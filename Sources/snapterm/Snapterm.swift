@@ -8,7 +8,8 @@ struct Snapterm: AsyncParsableCommand {
         commandName: "snapterm",
         abstract: "A terminal image gallery where every picture is a URL.",
         version: SnaptermVersion.current,
-        subcommands: [Fetch.self, Render.self, Bench.self])
+        subcommands: [Browse.self, Fetch.self, Render.self, Bench.self],
+        defaultSubcommand: Browse.self)
 }
 
 /// The version printed by `--version`.

@@ -14,6 +14,8 @@ public final class AppState {
     public let thumbnailLoader: SchemeLoader
     /// How pictures reach the terminal.
     public let graphics: GraphicsMode
+    /// Colours available to text art.
+    public let colors: ColorDepth
     /// Pixel size of a terminal cell.
     public let cellSize: (width: Int, height: Int)
     /// Places for the places screen and the location picker.
@@ -26,11 +28,12 @@ public final class AppState {
     public var showsBadges = false
 
     public init(pictureLoader: SchemeLoader, thumbnailLoader: SchemeLoader, graphics: GraphicsMode,
-                cellSize: (width: Int, height: Int), places: [Place], photos: [GalleryPhoto] = [],
+                colors: ColorDepth = .truecolor, cellSize: (width: Int, height: Int), places: [Place], photos: [GalleryPhoto] = [],
                 messages: MessageStore? = nil) {
         self.pictureLoader = pictureLoader
         self.thumbnailLoader = thumbnailLoader
         self.graphics = graphics
+        self.colors = colors
         self.cellSize = cellSize
         self.places = places
         self.photos = photos
@@ -54,6 +57,7 @@ public final class AppState {
 
     /// A thumbnail box of `columns` × `rows` cells in this terminal.
     public func box(columns: Int, rows: Int) -> ThumbnailBox {
-        ThumbnailBox(columns: columns, rows: rows, cellWidth: cellSize.width, cellHeight: cellSize.height, mode: graphics)
+        ThumbnailBox(columns: columns, rows: rows, cellWidth: cellSize.width, cellHeight: cellSize.height, mode: graphics,
+                     colors: colors)
     }
 }

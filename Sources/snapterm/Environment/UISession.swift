@@ -21,16 +21,16 @@ struct UISession {
         let capabilities = try TerminalCapabilities.detect(environment: environment.variables, terminal: tty, forced: forced)
         tty?.close()
         let pictureLoader = try environment.makeLoader()
-        let thumbnailLoader = try environment.makeThumbnailLoader(base: pictureLoader, capabilities: capabilities)
+        let thumbnailLoader = try environment.makeThumbnailLoader(base: pictureLoader)
         let places = try PlaceList.load(from: environment.placesFile).places
-        let library = try environment.makeAssetLibrary()
+        let assets = try environment.photoLibrary()?.assets ?? []
         let store = try MessageStore(path: MessageStore.defaultLocation(environment: environment.variables).path)
-        try DemoConversations.seedIfEmpty(store, photoID: { name in library.assets.first { $0.file == name }?.id },
+        try DemoConversations.seedIfEmpty(store, photoID: { name in assets.first { $0.file == name }?.id },
                                           fileImage: environment.demoFileImage)
         let state = AppState(
             pictureLoader: pictureLoader, thumbnailLoader: thumbnailLoader, graphics: capabilities.mode,
-            cellSize: (capabilities.cellSize.width, capabilities.cellSize.height), places: places,
-            photos: library.assets.map { GalleryPhoto(id: $0.id, title: $0.title) }, messages: store)
+            colors: capabilities.colorDepth, cellSize: (capabilities.cellSize.width, capabilities.cellSize.height),
+            places: places, photos: assets.map { GalleryPhoto(id: $0.id, title: $0.title) }, messages: store)
         let terminfoFolder = environment.cacheDirectory.appendingPathComponent("terminfo")
         let name = NoScrollTerminfo.install(base: environment.variables["TERM"] ?? "xterm", in: terminfoFolder)
         return UISession(capabilities: capabilities, state: state, terminfo: name.map { (terminfoFolder, $0) })
