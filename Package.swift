@@ -83,6 +83,8 @@ let package = Package(
             name: "snapterm",
             dependencies: [
                 "SchemeLoader",
+                "AssetLibrary",
+                "Imaging",
                 "TestSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -105,7 +107,7 @@ let package = Package(
         ),
         .testTarget(
             name: "AssetLibraryTests",
-            dependencies: ["AssetLibrary", "TestSupport"]
+            dependencies: ["AssetLibrary", "Imaging", "SchemeLoader", "TestSupport"]
         ),
         .testTarget(
             name: "MessageStoreTests",
