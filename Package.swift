@@ -83,6 +83,7 @@ let package = Package(
             name: "snapterm",
             dependencies: [
                 "SchemeLoader",
+                "AssetLibrary",
                 "Imaging",
                 "TerminalGraphics",
                 "Thumbnails",
@@ -110,7 +111,7 @@ let package = Package(
         ),
         .testTarget(
             name: "AssetLibraryTests",
-            dependencies: ["AssetLibrary", "TestSupport"]
+            dependencies: ["AssetLibrary", "Imaging", "SchemeLoader", "TestSupport"]
         ),
         .testTarget(
             name: "MessageStoreTests",
