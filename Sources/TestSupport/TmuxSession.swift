@@ -81,21 +81,11 @@ public final class TmuxSession {
 
     @discardableResult
     private func tmux(_ arguments: [String]) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/tmux")
-        process.arguments = ["-L", socket] + arguments
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardError = out
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        let text = String(decoding: data, as: UTF8.self)
-        guard process.terminationStatus == 0 else {
-            throw TmuxError(description: "tmux \(arguments.joined(separator: " ")) failed: \(text)")
+        let result = try Spawn.run("/usr/bin/tmux", ["-L", socket] + arguments)
+        guard result.status == 0 else {
+            throw TmuxError(description: "tmux \(arguments.joined(separator: " ")) failed: \(result.output)")
         }
-        return text
+        return result.output
     }
 
     private static func quoted(_ value: String) -> String {

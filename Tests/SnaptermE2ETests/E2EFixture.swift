@@ -29,14 +29,7 @@ final class E2EFixture {
     /// The app's process id (the shell's child).
     func appPID() throws -> Int32? {
         let shell = try tmux.paneValue("pane_pid")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/pgrep")
-        process.arguments = ["-P", shell, "snapterm"]
-        let out = Pipe()
-        process.standardOutput = out
-        try process.run()
-        let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
+        let text = try Spawn.run("/usr/bin/pgrep", ["-P", shell, "snapterm"]).output
         return text.split(separator: "\n").first.flatMap { Int32($0) }
     }
 

@@ -29,8 +29,7 @@ struct MessagesEndToEndTests {
         try tmux.send("i", "Enter")
         try await tmux.waitFor { lines in lines.contains { $0.contains("Hello from tmux 日本") } && lines.contains { $0.contains("You ·") } }
 
-        try tmux.send("i")
-        try tmux.type("unsent words")
+        try tmux.type("unsent words")  // still writing: the input keeps focus after a send
         try await tmux.waitFor("unsent words")
         let pid = try #require(try fixture.appPID())
         kill(pid, SIGKILL)

@@ -25,7 +25,11 @@ struct ConversationRow: Equatable {
         return "\(who) · \(Self.time(message.sentAt))"
     }
 
+    /// `22 Nov 23:10`, in the local time zone, on a 24-hour clock.
     static func time(_ date: Date) -> String {
-        date.formatted(.dateTime.day().month(.abbreviated).hour(.twoDigits(amPM: .omitted)).minute())
+        let parts = Calendar.current.dateComponents([.day, .month, .hour, .minute], from: date)
+        let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+        let month = months[max(0, min(11, (parts.month ?? 1) - 1))]
+        return "\(parts.day ?? 1) \(month) " + String(format: "%02d:%02d", parts.hour ?? 0, parts.minute ?? 0)
     }
 }

@@ -24,10 +24,8 @@ enum ImageCellDrawing {
             }
         case .failed(let reason)?:
             canvas.put("✗ failed", row: rect.row, column: rect.column, width: rect.columns, style: .bold)
-            let words = SafeText.visible(reason)
-            for line in 0..<max(0, rect.rows - 1) {
-                let start = words.index(words.startIndex, offsetBy: min(words.count, line * rect.columns))
-                canvas.put(String(words[start...]), row: rect.row + 1 + line, column: rect.column, width: rect.columns, style: .dim)
+            for (index, line) in SafeText.wrapped(reason, width: rect.columns).prefix(max(0, rect.rows - 1)).enumerated() {
+                canvas.put(line, row: rect.row + 1 + index, column: rect.column, width: rect.columns, style: .dim)
             }
         case .empty?, nil:
             break

@@ -15,7 +15,7 @@ public enum TerminalRestorer {
         for signal in [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGSEGV, SIGBUS, SIGILL, SIGABRT, SIGFPE] {
             var action = sigaction()
             action.__sigaction_handler.sa_handler = restoreAndDie
-            action.sa_flags = Int32(SA_RESETHAND)
+            action.sa_flags = Int32(bitPattern: UInt32(SA_RESETHAND))
             sigemptyset(&action.sa_mask)
             sigaction(signal, &action, nil)
         }

@@ -1,0 +1,36 @@
+// Spawn: runs a program and waits for it with posix_spawn and waitpid — no pipes, no run loop.
+import Foundation
+
+/// Runs helper programs for tests. Output goes to a temporary file rather than a pipe, so a
+/// child that leaves a daemon behind (tmux starting its server) cannot hold the read end open,
+/// and waiting is a plain `waitpid`.
+public enum Spawn {
+    /// Runs `path arguments…`; returns its exit status and everything it wrote (stdout and stderr).
+    public static func run(_ path: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
+        let outputFile = FileManager.default.temporaryDirectory.appendingPathComponent("spawn-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: outputFile) }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, outputFile.path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        posix_spawn_file_actions_adddup2(&actions, 1, 2)
+        let argv = ([path] + arguments).map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        var pid: pid_t = 0
+        let spawned = posix_spawn(&pid, path, &actions, nil, argv, environ)
+        guard spawned == 0 else { throw SpawnError(description: "cannot start \(path): error \(spawned)") }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) == -1 {
+            guard errno == EINTR else { throw SpawnError(description: "waiting for \(path) failed: errno \(errno)") }
+        }
+        let output = (try? String(contentsOf: outputFile, encoding: .utf8)) ?? ""
+        let exited = status & 0x7F == 0
+        return (exited ? (status >> 8) & 0xFF : 128 + (status & 0x7F), output)
+    }
+}
+
+/// Why a program could not be run.
+public struct SpawnError: Error, CustomStringConvertible {
+    public let description: String
+}
