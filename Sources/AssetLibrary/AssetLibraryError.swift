@@ -15,6 +15,7 @@ public enum AssetLibraryError: Error, Sendable, Equatable, CustomStringConvertib
     /// The photo's bytes could not be decoded, or the edit could not be applied.
     case imaging(id: String, ImagingError)
 
+    /// A one-line message naming the cause, for a user.
     public var description: String {
         switch self {
         case .unknownAsset(let id): "unknown asset id=\(id): no photo with this id in the library"

@@ -41,22 +41,35 @@ public struct AssetSchemeHandler: SchemeHandling {
 
     public func load(_ task: SchemeLoadTask, client: SchemeLoadClient) async throws {
         let asset = try AssetURL(url: task.url)
-        let data = try readPhoto(id: asset.id)
         try Task.checkCancellation()
-        let encoded: Data, mimeType: String
+        let (encoded, mimeType) = try await Self.offCooperativePool { try self.render(asset) }
+        try Task.checkCancellation()
+        client.didReceive(LoadResponse(mimeType: mimeType, expectedLength: encoded.count, storagePolicy: .allowed))
+        client.didLoad(encoded)
+    }
+
+    /// Reads, decodes, edits and encodes the photo: blocking work of tens of milliseconds.
+    private func render(_ asset: AssetURL) throws -> (Data, String) {
+        let data = try readPhoto(id: asset.id)
         do throws(ImagingError) {
             let bitmap = try processor.render(
                 data, width: asset.width, height: asset.height,
                 mode: ThumbnailMode(rawValue: asset.mode.rawValue) ?? .fit, edit: asset.edit())
             let format: EncodedFormat = bitmap.isOpaque ? .jpeg(quality: jpegQuality) : .png
-            encoded = try processor.encode(bitmap, as: format)
-            mimeType = format.mimeType
+            return (try processor.encode(bitmap, as: format), format.mimeType)
         } catch {
             throw AssetLibraryError.imaging(id: asset.id, error)
         }
-        try Task.checkCancellation()
-        client.didReceive(LoadResponse(mimeType: mimeType, expectedLength: encoded.count, storagePolicy: .allowed))
-        client.didLoad(encoded)
+    }
+
+    /// Runs blocking `work` on a global dispatch queue, so a decode never holds one of the few
+    /// threads of Swift's cooperative pool (the UI and the loader's own tasks run there).
+    private static func offCooperativePool<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
+        try await withCheckedThrowingContinuation { continuation in
+            DispatchQueue.global(qos: .userInitiated).async {
+                continuation.resume(with: Result { try work() })
+            }
+        }
     }
 
     private func readPhoto(id: String) throws -> Data {

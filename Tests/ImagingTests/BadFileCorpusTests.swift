@@ -10,8 +10,15 @@ import Testing
     /// What the corpus expects of one input.
     enum Outcome: Sendable { case refusedAsTooLarge, unsupported, empty, errorOrPicture }
 
-    /// The corpus, built deterministically from hand-made and libvips-encoded pictures.
+    /// The corpus, built once per run.
     static func corpus() throws -> [(name: String, bytes: Data, outcome: Outcome)] {
+        try cached.get()
+    }
+
+    private static let cached = Result { try build() }
+
+    /// The corpus, built deterministically from hand-made and libvips-encoded pictures.
+    private static func build() throws -> [(name: String, bytes: Data, outcome: Outcome)] {
         let processor = ImageProcessor()
         let photo = TestImages.quadrants(width: 96, height: 64)
         let jpeg = try processor.encode(photo, as: .jpeg(quality: 90))

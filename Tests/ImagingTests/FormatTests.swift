@@ -32,6 +32,23 @@ import Testing
         })
     }
 
+    @Test func sixteenBitGreyIsScaledNotClipped() throws {
+        // Given a 2×1 16-bit grey PNG: 0xFFFF and 0x8080
+        let png = PNGWriter.png(width: 2, height: 1, bitDepth: 16, colourType: 0, idat: PNGWriter.zlibStored([0, 0xFF, 0xFF, 0x80, 0x80]))
+        let decoded = try processor.decode(Data(png))
+        #expect(decoded[0, 0] == RGBA(red: 255, green: 255, blue: 255))
+        #expect(decoded[1, 0] == RGBA(red: 128, green: 128, blue: 128))
+    }
+
+    @Test func greyWithAlphaKeepsItsAlpha() throws {
+        // Given a 2×1 grey + alpha PNG: (200, opaque) and (50, 25% alpha)
+        let png = PNGWriter.png(width: 2, height: 1, bitDepth: 8, colourType: 4, idat: PNGWriter.zlibStored([0, 200, 255, 50, 64]))
+        #expect(try processor.info(of: Data(png)).hasAlpha)
+        let decoded = try processor.decode(Data(png))
+        #expect(decoded[0, 0] == RGBA(red: 200, green: 200, blue: 200))
+        #expect(decoded[1, 0] == RGBA(red: 50, green: 50, blue: 50, alpha: 64))
+    }
+
     @Test func pngRoundTripIsExactWithAlpha() throws {
         var bitmap = TestImages.quadrants(width: 10, height: 6)
         bitmap[3, 3] = RGBA(red: 1, green: 2, blue: 3, alpha: 4)

@@ -46,20 +46,19 @@ enum PNGWriter {
     /// then back-references of 258 bytes at distance 1, in fixed-Huffman deflate.
     static func zlibZeros(count: Int) -> [UInt8] {
         var bits = BitWriter()
-        bits.write(1, count: 1) // BFINAL
-        bits.write(1, count: 2) // BTYPE = 01, fixed Huffman
-        bits.writeHuffman(0b0011_0000, length: 8) // literal 0
+        bits.write(0b011, count: 3) // BFINAL = 1, BTYPE = 01 (fixed Huffman)
+        bits.write(0b0000_1100, count: 8) // literal 0: Huffman code 00110000, sent MSB first
         var left = count - 1
         while left >= 258 + 3 || left == 258 {
-            bits.writeHuffman(0b1100_0101, length: 8) // length code 285 = 258 bytes
-            bits.writeHuffman(0, length: 5) // distance code 0 = distance 1
+            // length code 285 (11000101, MSB first = 0xA3 LSB first), then distance code 0 (00000)
+            bits.write(0xA3, count: 13)
             left -= 258
         }
-        for _ in 0..<left { bits.writeHuffman(0b0011_0000, length: 8) }
-        bits.writeHuffman(0, length: 7) // end of block (256)
+        for _ in 0..<left { bits.write(0b0000_1100, count: 8) }
+        bits.write(0, count: 7) // end of block (256)
         // Adler-32 of n zero bytes: a = 1, b = n mod 65521.
         let adler = UInt32(count % 65_521) << 16 | 1
-        return [0x78, 0x01] + bits.bytes + bigEndian(adler)
+        return [0x78, 0x01] + bits.finish() + bigEndian(adler)
     }
 
     static func bigEndian(_ value: UInt32) -> [UInt8] {
@@ -85,22 +84,27 @@ enum PNGWriter {
     }
 }
 
-/// Deflate's bit order: values LSB first, Huffman codes MSB first.
+/// Deflate's bit order: values are packed least-significant bit first (Huffman codes are passed
+/// already bit-reversed), through a 64-bit accumulator.
 struct BitWriter {
-    private(set) var bytes: [UInt8] = []
-    private var used = 8
+    private var bytes: [UInt8] = []
+    private var accumulator: UInt64 = 0
+    private var pending = 0
 
-    mutating func write(_ value: UInt32, count: Int) {
-        for index in 0..<count { push(value >> index & 1) }
+    mutating func write(_ value: UInt64, count: Int) {
+        accumulator |= (value & ((1 << UInt64(count)) - 1)) << UInt64(pending)
+        pending += count
+        while pending >= 8 {
+            bytes.append(UInt8(truncatingIfNeeded: accumulator))
+            accumulator >>= 8
+            pending -= 8
+        }
     }
 
-    mutating func writeHuffman(_ code: UInt32, length: Int) {
-        for index in stride(from: length - 1, through: 0, by: -1) { push(code >> index & 1) }
-    }
-
-    private mutating func push(_ bit: UInt32) {
-        if used == 8 { bytes.append(0); used = 0 }
-        bytes[bytes.count - 1] |= UInt8(bit) << used
-        used += 1
+    mutating func finish() -> [UInt8] {
+        if pending > 0 { bytes.append(UInt8(truncatingIfNeeded: accumulator)) }
+        pending = 0
+        accumulator = 0
+        return bytes
     }
 }
