@@ -66,9 +66,10 @@ let package = Package(
         ),
         // MapSnapshots: the `map://` handler — MBTiles of vector tiles rendered with Cairo.
         .systemLibrary(name: "CCairo", pkgConfig: "cairo"),
+        .systemLibrary(name: "CZlib", pkgConfig: "zlib"),
         .target(
             name: "MapSnapshots",
-            dependencies: ["SchemeLoader", "CCairo", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: ["SchemeLoader", "Imaging", "CCairo", "CZlib", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         .target(
             name: "MessageStore",
@@ -83,6 +84,7 @@ let package = Package(
             name: "snapterm",
             dependencies: [
                 "SchemeLoader",
+                "MapSnapshots",
                 "TestSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -101,7 +103,7 @@ let package = Package(
         ),
         .testTarget(
             name: "MapSnapshotsTests",
-            dependencies: ["MapSnapshots", "SchemeLoader", "TestSupport"]
+            dependencies: ["MapSnapshots", "SchemeLoader", "Imaging", "TestSupport"]
         ),
         .testTarget(
             name: "AssetLibraryTests",
