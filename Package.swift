@@ -103,7 +103,7 @@ let package = Package(
         ),
         .testTarget(
             name: "MapSnapshotsTests",
-            dependencies: ["MapSnapshots", "SchemeLoader", "Imaging", "TestSupport"]
+            dependencies: ["MapSnapshots", "SchemeLoader", "Imaging", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         .testTarget(
             name: "AssetLibraryTests",

@@ -121,19 +121,21 @@ struct MapRenderer {
 
     private func drawRoads(_ placed: PlacedTile) {
         guard let layer = placed.tile.layer("transportation") else { return }
-        let factor = exp2(zoom - 15)
+        // Widths shrink more slowly than the map below zoom 15, so main roads stay visible at 12.
+        let factor = exp2((zoom - 15) * 0.6)
         let order = ["path", "rail", "transit", "track", "service", "minor", "tertiary", "secondary", "primary", "trunk", "motorway"]
+        let hidden: Set<String> = zoom < 12.5 ? ["path", "track", "service", "minor"] : (zoom < 13.5 ? ["path", "track", "service"] : [])
         let byClass = Dictionary(grouping: layer.features.filter { $0.type == .lineString }) { $0.string("class") ?? "" }
         // Casings under the streets, then the streets from minor to major.
-        for roadClass in order where !["path", "rail", "transit"].contains(roadClass) {
+        for roadClass in order where !["path", "rail", "transit"].contains(roadClass) && !hidden.contains(roadClass) {
             guard let features = byClass[roadClass], let base = Self.roadWidth(roadClass) else { continue }
-            let width = max(0.6, base * factor)
+            let width = base * factor
             guard width >= 2 else { continue }
             stroke(features, placed, extent: layer.extent, color: palette.roadCasing, width: width + 1.5)
         }
-        for roadClass in order {
+        for roadClass in order where !hidden.contains(roadClass) {
             guard let features = byClass[roadClass], let base = Self.roadWidth(roadClass) else { continue }
-            stroke(features, placed, extent: layer.extent, color: roadColor(roadClass), width: max(0.6, base * factor))
+            stroke(features, placed, extent: layer.extent, color: roadColor(roadClass), width: max(0.8, base * factor))
         }
     }
 
