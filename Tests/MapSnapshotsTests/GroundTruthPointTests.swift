@@ -4,10 +4,18 @@ import MapSnapshots
 import Testing
 
 @Suite struct GroundTruthPointTests {
-    /// Renders a small snapshot centred on the point and reads the centre pixel.
+    /// Renders a small snapshot centred on the point and reads the centre pixel; when a border or a
+    /// label covers it, the most common class of the 5×5 pixels around it.
     private func renderedClass(_ latitude: Double, _ longitude: Double, zoom: Double = 10) throws -> SurfaceClass? {
         let bitmap = try MapTestFiles.snapshotter.bitmap(for: mapURL(latitude, longitude, zoom: zoom, width: 33, height: 33))
-        return bitmap.surface(x: 16, y: 16, palette: .light)
+        if let centre = bitmap.surface(x: 16, y: 16, palette: .light) { return centre }
+        var votes: [SurfaceClass: Int] = [:]
+        for y in 14...18 {
+            for x in 14...18 {
+                if let surface = bitmap.surface(x: x, y: y, palette: .light) { votes[surface, default: 0] += 1 }
+            }
+        }
+        return votes.max { $0.value < $1.value }?.key
     }
 
     @Test("Given the named places, when rendered at zoom 10, then land, ocean and lake match the source")
@@ -18,7 +26,8 @@ import Testing
         let named = GroundTruth.shared.points.filter { !$0.name.hasPrefix("random-") }
         #expect(named.count >= 25)
         for point in named {
-            #expect(try renderedClass(point.latitude, point.longitude) == point.surface, "\(point.name)")
+            let rendered = try renderedClass(point.latitude, point.longitude)
+            #expect(rendered == point.surface, "\(point.name): rendered \(String(describing: rendered)), source says \(point.surface)")
         }
     }
 
