@@ -2,7 +2,7 @@
 # Sourced, not executed.
 
 # Debian packages the Swift targets (and their tests) need. One place: add new ones here.
-SNAPTERM_APT_PACKAGES=(pkg-config libsqlite3-dev libncurses-dev ncurses-bin libvips-dev libsixel-dev libchafa-dev libcairo2-dev fonts-dejavu-core)
+SNAPTERM_APT_PACKAGES=(pkg-config libsqlite3-dev zlib1g-dev libncurses-dev ncurses-bin libvips-dev libsixel-dev libchafa-dev libcairo2-dev fonts-dejavu-core)
 
 snapterm_root() { cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd; }
 

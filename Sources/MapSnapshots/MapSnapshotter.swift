@@ -26,14 +26,15 @@ public final class MapSnapshotter: Sendable {
     public static let openStreetMapAttribution = "© OpenStreetMap contributors"
 
     /// Opens `tilesFiles` (each once per process); throws `MapSnapshotError` if any is missing or damaged.
-    public init(tilesFiles: [URL], cacheCapacity: Int = 512) throws(MapSnapshotError) {
+    /// `cacheBytes` bounds the decoded tiles kept in memory (estimated; default 64 MiB).
+    public init(tilesFiles: [URL], cacheBytes: Int = 64 << 20) throws(MapSnapshotError) {
         guard !tilesFiles.isEmpty else { throw .noTilesFiles }
         var opened: [MBTilesFile] = []
         for url in tilesFiles { opened.append(try MBTilesFile.open(url)) }
         let order: [TileSourceRole: Int] = [.world: 0, .baseMap: 1, .overlay: 2]
         files = opened.enumerated().sorted { (order[$0.element.role] ?? 0, $0.offset) < (order[$1.element.role] ?? 0, $1.offset) }
             .map(\.element)
-        cache = TileCache(capacity: cacheCapacity)
+        cache = TileCache(capacity: cacheBytes)
     }
 
     private static let sharedSnapshotters = Locked<[[String]: MapSnapshotter]>([:])
@@ -78,6 +79,9 @@ public final class MapSnapshotter: Sendable {
 
     /// The number of decoded tiles held in memory.
     public var cachedTileCount: Int { cache.count }
+
+    /// The estimated bytes of the decoded tiles held in memory.
+    public var cachedTileBytes: Int { cache.totalCost }
 
     private func draw(_ snapshot: MapSnapshotURL) throws(MapSnapshotError) -> CairoCanvas {
         let viewport = MapViewport(snapshot)
