@@ -72,6 +72,9 @@ extension Snapterm.Bench {
                                                          style: .dark)),
                 ("new-york-z11", try MapSnapshotURL(latitude: 40.7128, longitude: -74.006, zoom: 11, width: 640, height: 400)),
                 ("default-320x200", try MapSnapshotURL(latitude: 59.935634, longitude: 30.325935)),
+                ("world-z0", try MapSnapshotURL(latitude: 20, longitude: 160, zoom: 0.8, width: 640, height: 400)),
+                ("st-petersburg-z16", try MapSnapshotURL(latitude: 59.9398, longitude: 30.3146, zoom: 16, width: 640, height: 400)),
+                ("sydney-z11", try MapSnapshotURL(latitude: -33.8688, longitude: 151.2093, zoom: 11, width: 640, height: 400)),
             ]
             for (name, view) in samples {
                 try snapshotter.pngData(for: view).write(to: folder.appendingPathComponent("\(name).png"))
