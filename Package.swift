@@ -66,9 +66,10 @@ let package = Package(
         ),
         // MapSnapshots: the `map://` handler — MBTiles of vector tiles rendered with Cairo.
         .systemLibrary(name: "CCairo", pkgConfig: "cairo"),
+        .systemLibrary(name: "CZlib", pkgConfig: "zlib"),
         .target(
             name: "MapSnapshots",
-            dependencies: ["SchemeLoader", "CCairo", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: ["SchemeLoader", "Imaging", "CCairo", "CZlib", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         .target(
             name: "MessageStore",
@@ -85,6 +86,7 @@ let package = Package(
                 "SchemeLoader",
                 "AssetLibrary",
                 "Imaging",
+                "MapSnapshots",
                 "TerminalGraphics",
                 "Thumbnails",
                 "SnaptermUI",
@@ -107,7 +109,7 @@ let package = Package(
         ),
         .testTarget(
             name: "MapSnapshotsTests",
-            dependencies: ["MapSnapshots", "SchemeLoader", "TestSupport"]
+            dependencies: ["MapSnapshots", "SchemeLoader", "Imaging", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         .testTarget(
             name: "AssetLibraryTests",

@@ -2,8 +2,9 @@
 # Sourced, not executed.
 
 # Debian packages the Swift targets (and their tests) need. One place: add new ones here.
-# xvfb, xterm, imagemagick, x11-utils: the real-terminal test (shared/tools/term-shot).
-SNAPTERM_APT_PACKAGES=(pkg-config libsqlite3-dev libncurses-dev ncurses-bin libvips-dev libsixel-dev libchafa-dev libcairo2-dev fonts-dejavu-core xvfb xterm imagemagick x11-utils)
+# tmux, xvfb, xterm, imagemagick, x11-utils: the end-to-end and real-terminal tests (scripts/tools/term-shot).
+SNAPTERM_APT_PACKAGES=(pkg-config libsqlite3-dev zlib1g-dev libncurses-dev ncurses-bin libvips-dev libsixel-dev libchafa-dev
+    libcairo2-dev fonts-dejavu-core tmux xvfb xterm imagemagick x11-utils)
 
 snapterm_root() { cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd; }
 

@@ -1,7 +1,34 @@
-// MapSnapshotError: why a map snapshot could not be made.
+// MapSnapshotError: every way making a map snapshot can fail, each naming its cause.
 
 /// Why a map snapshot failed.
-public enum MapSnapshotError: Error, Sendable, Equatable {
-    /// The tiles file is missing or cannot be opened.
-    case tilesUnavailable(path: String, reason: String)
+public enum MapSnapshotError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// No tiles file was configured.
+    case noTilesFiles
+    /// The tiles file does not exist or cannot be read.
+    case tilesFileMissing(path: String)
+    /// The file exists but is not a readable MBTiles database (not SQLite, no `tiles` table …).
+    case tilesFileDamaged(path: String, reason: String)
+    /// The file holds tiles in a format other than Mapbox Vector Tiles (e.g. PNG raster tiles).
+    case unsupportedTileFormat(path: String, format: String)
+    /// One tile could not be inflated or decoded.
+    case tileDamaged(path: String, z: Int, x: Int, y: Int, reason: String)
+    /// Cairo failed to draw or encode the picture.
+    case renderingFailed(reason: String)
+
+    public var description: String {
+        switch self {
+        case .noTilesFiles:
+            "no map tiles file is configured"
+        case .tilesFileMissing(let path):
+            "map tiles file not found or not readable: \(path)"
+        case .tilesFileDamaged(let path, let reason):
+            "map tiles file is damaged or not an MBTiles database (\(reason)): \(path)"
+        case .unsupportedTileFormat(let path, let format):
+            "map tiles file holds '\(format)' tiles, not vector tiles (pbf): \(path)"
+        case .tileDamaged(let path, let z, let x, let y, let reason):
+            "map tile \(z)/\(x)/\(y) is damaged (\(reason)) in \(path)"
+        case .renderingFailed(let reason):
+            "map rendering failed: \(reason)"
+        }
+    }
 }

@@ -59,6 +59,15 @@ def latlon(x, y, zoom):
     return lat, lon
 
 
+def polygon_rings(geom):
+    """The exterior and interior rings of a (multi)polygon."""
+    if geom.geom_type == "Polygon":
+        return [geom.exterior, *geom.interiors]
+    if hasattr(geom, "geoms"):
+        return [r for g in geom.geoms for r in polygon_rings(g)]
+    return []
+
+
 class Classifier:
     """Point-in-polygon over every GSHHG level, plus distance to the nearest shore."""
 
@@ -72,7 +81,13 @@ class Classifier:
                 self.polys.append(poly)
                 self.levels.append(level)
         self.tree = STRtree(self.polys)
-        self.rings = [p.boundary for p in self.polys]
+        # Shores as short pieces (≤ 200 vertices), so a distance query only meets nearby pieces.
+        self.rings = []
+        for poly in self.polys:
+            for ring in polygon_rings(poly):
+                coords = np.asarray(ring.coords)
+                for start in range(0, len(coords) - 1, 199):
+                    self.rings.append(shapely.linestrings(coords[start:start + 200]))
         self.ring_tree = STRtree(self.rings)
 
     def classify(self, lats, lons, near_shore_allowed=False):
@@ -83,11 +98,12 @@ class Classifier:
         best = {}
         for pi, gi in zip(hits[0], hits[1]):
             best[pi] = max(best.get(pi, 0), self.levels[gi])
+        # The shore distance in degrees: SHORE_KM along a meridian, stretched for longitude.
+        limits = np.array([SHORE_KM / 111.2 / max(math.cos(math.radians(lat)), 0.05) for lat in lats])
+        near_hits = self.ring_tree.query(points, predicate="dwithin", distance=limits)
+        near_shore = set(near_hits[0].tolist())
         for i, (lat, lon) in enumerate(zip(lats, lons)):
-            # The shore distance in degrees: SHORE_KM along a meridian, stretched for longitude.
-            limit = SHORE_KM / 111.2 / max(math.cos(math.radians(lat)), 0.05)
-            near = self.ring_tree.query(points[i], predicate="dwithin", distance=limit)
-            if len(near) and not near_shore_allowed:
+            if i in near_shore and not near_shore_allowed:
                 result.append(None)
             else:
                 level = best.get(i, 0)

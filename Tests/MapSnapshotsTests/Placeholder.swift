@@ -1,2 +1,0 @@
-// Placeholder until the map tests are merged (remove then).
-import MapSnapshots
