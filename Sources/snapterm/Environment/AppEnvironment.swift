@@ -1,6 +1,7 @@
 // AppEnvironment: where Snapterm's assets and caches are, and the loader every command shares.
 import AssetLibrary
 import Foundation
+import MapSnapshots
 import SchemeLoader
 import Thumbnails
 
@@ -48,6 +49,13 @@ struct AppEnvironment {
     /// The cache root (`$XDG_CACHE_HOME/snapterm` …).
     var cacheDirectory: URL { CacheLocation.directory(environment: variables) }
 
+    /// The map data: the shipped world (and Helsinki) tiles, plus `$SNAPTERM_TILES`, a user's own
+    /// OpenMapTiles MBTiles file, drawn over them.
+    var tilesFiles: [URL] {
+        let user = variables["SNAPTERM_TILES"].flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0) }
+        return MapSnapshotter.bundledTilesFiles(in: assetsDirectory.appendingPathComponent("maps")) + (user.map { [$0] } ?? [])
+    }
+
     /// The shared loader with every built-in scheme handler.
     func makeLoader(diskCache: Bool = true) throws -> SchemeLoader {
         var handlers: [any SchemeHandling] = [
@@ -55,6 +63,7 @@ struct AppEnvironment {
             FileSchemeHandler(allowedRoots: fileRoots),
         ]
         if let library = try photoLibrary() { handlers.append(AssetSchemeHandler(library: library)) }
+        if !tilesFiles.isEmpty { handlers.append(MapSchemeHandler(tilesFiles: tilesFiles)) }
         let configuration = SchemeLoaderConfiguration(
             diskDirectory: diskCache ? cacheDirectory.appendingPathComponent("loader") : nil)
         return try SchemeLoader(handlers: handlers, configuration: configuration)
