@@ -19,6 +19,9 @@ extension Snapterm {
         @Option(help: "How pictures are drawn: auto, sixel, symbols or ascii.")
         var graphics: GraphicsChoice = .auto
 
+        @Option(help: "Keys to press first, as words: 'Tab Enter Down*3' (for demos and screenshots).")
+        var keys: String?
+
         @Option(help: "A folder of your own photos to offer in the photo picker.")
         var photos: String?
 
@@ -34,8 +37,9 @@ extension Snapterm {
                 throw ExitCode(2)
             }
             do {
+                let script = try KeyScript.parse(keys ?? "")
                 let session = try await UISession.prepare(environment: environment, forced: graphics.mode)
-                await session.run()
+                await session.run(playing: script)
             } catch {
                 Console.error("snapterm: \(error)")
                 throw ExitCode(1)

@@ -3,59 +3,21 @@ import Foundation
 import TestSupport
 import Testing
 
-@Suite struct RealTerminalTests {
-    static let termShot = CommandRunner.repositoryRoot.deletingLastPathComponent().appendingPathComponent("shared/tools/term-shot")
-    static var toolsPresent: Bool {
-        ["/usr/bin/Xvfb", "/usr/bin/xterm", "/usr/bin/import", "/usr/bin/xwininfo", "/usr/bin/convert"]
-            .allSatisfy { FileManager.default.isExecutableFile(atPath: $0) }
-            && FileManager.default.isExecutableFile(atPath: termShot.path)
-    }
-
-    @Test(.enabled(if: toolsPresent, "needs Xvfb, xterm, ImageMagick, x11-utils and ../shared/tools/term-shot (scripts/common.sh installs them)"))
-    func renderDrawsASixelPictureInXterm() throws {
+@Suite(.enabled(if: TermShot.isAvailable, "needs Xvfb, xterm, ImageMagick and x11-utils (scripts/common.sh installs them)"))
+struct RealTerminalTests {
+    @Test func renderDrawsASixelPictureInXterm() throws {
         let folder = try TemporaryDirectory()
-        let shot = folder.appending("shot.png")
         let photo = CommandRunner.repositoryRoot.appendingPathComponent("assets/photos/astronaut.jpg")
         // Auto-detection must find sixel through DA1; the picture goes in the top-left 30×10 cells.
-        let script = folder.appending("run.sh")
-        try """
-            #!/bin/sh
+        let shot = try TermShot.capture("""
             export SNAPTERM_FILE_ROOTS='\(CommandRunner.repositoryRoot.path)' XDG_CACHE_HOME='\(folder.appending("cache").path)'
             '\(CommandRunner.binary.path)' render --cols 30 --rows 10 '\(photo.absoluteString)' 2>'\(folder.appending("err.txt").path)'
-            """.write(to: script, atomically: true, encoding: .utf8)
-        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script.path)
-        let process = Process()
-        process.executableURL = Self.termShot
-        process.arguments = [shot.path, "80x24", "--", script.path]
-        process.environment = ["PATH": "/usr/bin:/bin", "WAIT": "3", "HOME": NSTemporaryDirectory()]
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
+            """, name: "render-sixel", in: folder.url)
         let errors = (try? String(contentsOf: folder.appending("err.txt"), encoding: .utf8)) ?? ""
         #expect(errors.isEmpty, "snapterm wrote to stderr: \(errors)")
-        if let keep = ProcessInfo.processInfo.environment["SNAPTERM_KEEP_SCREENSHOT"] {
-            try? FileManager.default.removeItem(atPath: keep)
-            try FileManager.default.copyItem(at: shot, to: URL(fileURLWithPath: keep))
-        }
         // The image area (30×10 cells of xterm's 6×13 font: 180×130 px past the 2 px border) has many colours;
         // the rest of a blank xterm is one background colour.
-        let colours = try Self.distinctColours(of: shot, crop: "170x120+4+4")
+        let colours = try TermShot.distinctColours(of: shot, crop: "170x120+4+4")
         #expect(colours > 200, "image area has only \(colours) colours: blank?")
-    }
-
-    /// Distinct colours in a crop of a PNG, counted by ImageMagick.
-    static func distinctColours(of png: URL, crop: String) throws -> Int {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/convert")
-        process.arguments = [png.path, "-crop", crop, "+repage", "-format", "%k", "info:"]
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return Int(text.trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
     }
 }

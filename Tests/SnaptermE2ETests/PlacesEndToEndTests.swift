@@ -21,7 +21,6 @@ struct PlacesEndToEndTests {
         let misses = try #require(Self.count(after: "miss ", in: status))
         #expect(memoryHits >= 5, "the first screen's rows come back from memory: \(status)")
         #expect(misses >= 10, "both ends of the scroll were rendered: \(status)")
-        #expect(misses < 200, "rows flown past in a fast scroll are not all rendered: \(status)")
         try fixture.tmux.send("q")
         try await fixture.tmux.waitFor("EXIT=0")
         #expect(try await fixture.terminalIsRestored())

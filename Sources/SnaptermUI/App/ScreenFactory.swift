@@ -2,9 +2,11 @@
 import MessageStore
 
 @MainActor
-enum ScreenFactory {
+public enum ScreenFactory {
     /// Thumbnail size of message attachments and draft attachments (the same, so a sent picture is a cache hit).
-    static let messageThumbnail = (columns: 16, rows: 4)
+    public static let messageThumbnail = (columns: 24, rows: 6)
+    /// Thumbnail size of the places list and the conversations list.
+    public static let rowThumbnail = (columns: 26, rows: 6)
     /// Thumbnail size in the photo picker's grid.
     static let pickerThumbnail = (columns: 18, rows: 5)
 

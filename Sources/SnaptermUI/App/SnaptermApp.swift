@@ -25,6 +25,7 @@ public final class SnaptermApp {
     private var running = true
     private var lastDraw = ContinuousClock.now
     private var laidOutSize: (rows: Int, columns: Int) = (0, 0)
+    private var scriptedKeys: [Key] = []
 
     /// Creates the app over `tabs` (top-level screens, Tab cycles through them).
     public init(state: AppState, terminal: any TerminalScreen, output: any TerminalOutput, tabs: [any Screen]) {
@@ -35,6 +36,9 @@ public final class SnaptermApp {
         self.tabs = tabs
         for screen in tabs { watch(screen) }
     }
+
+    /// Queues keys to handle before any from the keyboard, one per frame (a demo, a screenshot).
+    public func play(_ keys: [Key]) { scriptedKeys += keys }
 
     /// The screen on top.
     public var currentScreen: any Screen { pushed.last ?? tabs[tabIndex] }
@@ -52,6 +56,7 @@ public final class SnaptermApp {
     /// Runs until the user quits: reads keys, lets loads land, draws when something changed.
     public func run() async {
         while running {
+            if !scriptedKeys.isEmpty, framesDrawn > 0 { handle(scriptedKeys.removeFirst()) }
             while let key = terminal.nextKey() {
                 handle(key)
                 if !running { break }

@@ -9,6 +9,8 @@ public final class PlacesScreen: Screen {
     public let title = "Places"
     /// Terminal rows per list row (the picture takes all but one).
     public let rowHeight: Int
+    /// Map zoom of the row thumbnails: wide enough to show coasts and neighbours around a city.
+    public static let thumbnailZoom = 8.0
     /// The places shown.
     public let places: [Place]
     /// The selected row.
@@ -33,7 +35,7 @@ public final class PlacesScreen: Screen {
         guard places.indices.contains(row) else { return nil }
         let place = places[row]
         let pixels = box.pixelSize
-        guard let map = try? MapSnapshotURL(latitude: place.latitude, longitude: place.longitude, zoom: 9,
+        guard let map = try? MapSnapshotURL(latitude: place.latitude, longitude: place.longitude, zoom: Self.thumbnailZoom,
                                             width: max(1, pixels.width), height: max(1, pixels.height)) else { return nil }
         return ThumbnailURL(source: map.url, box: box).url
     }

@@ -36,8 +36,8 @@ struct UISession {
         return UISession(capabilities: capabilities, state: state, terminfo: name.map { (terminfoFolder, $0) })
     }
 
-    /// Runs the app until the user quits; the terminal is restored on every way out.
-    func run() async {
+    /// Runs the app until the user quits, pressing `keys` first; the terminal is restored on every way out.
+    func run(playing keys: [Key] = []) async {
         if let terminfo { setenv("TERMINFO", terminfo.directory.path, 1) }
         TerminalRestorer.install()
         let screen: CursesScreen
@@ -47,12 +47,13 @@ struct UISession {
             Console.error("snapterm: \(error)")
             return
         }
-        let box = state.box(columns: 20, rows: 5)
+        let box = state.box(columns: ScreenFactory.rowThumbnail.columns, rows: ScreenFactory.rowThumbnail.rows)
         var tabs: [any Screen] = [PlacesScreen(places: state.places, loader: state.thumbnailLoader, box: box)]
         if let store = state.messages {
-            tabs.append(ConversationsScreen(store: store, loader: state.thumbnailLoader, box: state.box(columns: 16, rows: 4)))
+            tabs.append(ConversationsScreen(store: store, loader: state.thumbnailLoader, box: box))
         }
         let app = SnaptermApp(state: state, terminal: screen, output: FileDescriptorOutput(), tabs: tabs)
+        app.play(keys)
         await app.run()
         screen.end()
         await state.thumbnailLoader.shutdown()

@@ -1,0 +1,46 @@
+// TermShot: a real sixel terminal for tests — xterm (VT340) under Xvfb, screenshotted to PNG.
+import Foundation
+
+/// Runs a shell script inside xterm under Xvfb with `scripts/tools/term-shot` and measures the
+/// screenshot with ImageMagick, so tests can check what a user would see.
+public enum TermShot {
+    /// The screenshot tool shipped in the repository.
+    public static let tool = CommandRunner.repositoryRoot.appendingPathComponent("scripts/tools/term-shot")
+
+    /// Whether Xvfb, xterm, ImageMagick and x11-utils are installed (scripts/common.sh installs them).
+    public static var isAvailable: Bool {
+        ["/usr/bin/Xvfb", "/usr/bin/xterm", "/usr/bin/import", "/usr/bin/xwininfo", "/usr/bin/convert"]
+            .allSatisfy { FileManager.default.isExecutableFile(atPath: $0) }
+    }
+
+    /// Writes `script` to `folder`, runs it in a `geometry` xterm for `wait` seconds and returns the
+    /// screenshot. `$SNAPTERM_KEEP_SCREENSHOT` (a folder) keeps a copy named `name.png`.
+    public static func capture(_ script: String, name: String, geometry: String = "80x24", wait: Int = 3,
+                               in folder: URL) throws -> URL {
+        // One at a time: term-shot's choice of a free X display is not safe against a parallel run.
+        try oneAtATime.withLock { try captureAlone(script, name: name, geometry: geometry, wait: wait, in: folder) }
+    }
+
+    private static let oneAtATime = NSLock()
+
+    private static func captureAlone(_ script: String, name: String, geometry: String, wait: Int, in folder: URL) throws -> URL {
+        let scriptFile = folder.appendingPathComponent("\(name).sh")
+        try ("#!/bin/sh\n" + script).write(to: scriptFile, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: scriptFile.path)
+        let shot = folder.appendingPathComponent("\(name).png")
+        let result = try Spawn.run("/usr/bin/env", ["WAIT=\(wait)", tool.path, shot.path, geometry, "--", scriptFile.path])
+        guard result.status == 0 else { throw SpawnError(description: "term-shot failed: \(result.output)") }
+        if let keep = ProcessInfo.processInfo.environment["SNAPTERM_KEEP_SCREENSHOT"] {
+            let copy = URL(fileURLWithPath: keep).appendingPathComponent("\(name).png")
+            try? FileManager.default.removeItem(at: copy)
+            try? FileManager.default.copyItem(at: shot, to: copy)
+        }
+        return shot
+    }
+
+    /// Distinct colours in a crop (`WxH+X+Y`) of a PNG, counted by ImageMagick.
+    public static func distinctColours(of png: URL, crop: String) throws -> Int {
+        let result = try Spawn.run("/usr/bin/convert", [png.path, "-crop", crop, "+repage", "-format", "%k", "info:"])
+        return Int(result.output.trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
+    }
+}

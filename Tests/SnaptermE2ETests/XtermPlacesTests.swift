@@ -1,0 +1,28 @@
+// In a real sixel terminal (xterm VT340 under Xvfb): the places list shows a map thumbnail beside every row.
+import Foundation
+import TestSupport
+import Testing
+
+@Suite(.enabled(if: TermShot.isAvailable, "needs Xvfb, xterm, ImageMagick and x11-utils (scripts/common.sh installs them)"))
+struct XtermPlacesTests {
+    @Test func everyVisibleRowShowsAMapThumbnail() throws {
+        let folder = try TemporaryDirectory(prefix: "snapterm-xterm")
+        let root = CommandRunner.repositoryRoot.path
+        let shot = try TermShot.capture("""
+            export XDG_CACHE_HOME='\(folder.appending("cache").path)' XDG_DATA_HOME='\(folder.appending("data").path)'
+            export SNAPTERM_ASSETS='\(root)/assets' LANG=C.UTF-8
+            exec '\(CommandRunner.binary.path)' 2>'\(folder.appending("err.txt").path)'
+            """, name: "places-sixel", geometry: "120x42", wait: 10, in: folder.url)
+        let errors = (try? String(contentsOf: folder.appending("err.txt"), encoding: .utf8)) ?? ""
+        #expect(errors.isEmpty, "snapterm wrote to stderr: \(errors)")
+        // xterm's 6×13 font, 2 px border; thumbnails are 26×6 cells, one list row every 7 terminal rows
+        // starting below the header. A map has many colours; a blank cell area has one.
+        for row in 0..<5 {
+            let top = 2 + 13 * (1 + 7 * row)
+            let colours = try TermShot.distinctColours(of: shot, crop: "150x70+4+\(top + 4)")
+            #expect(colours > 20, "row \(row)'s thumbnail has \(colours) colours: blank?")
+        }
+        let rightMargin = try TermShot.distinctColours(of: shot, crop: "100x300+600+60")
+        #expect(rightMargin <= 2, "the empty right side stays empty (\(rightMargin) colours)")
+    }
+}
