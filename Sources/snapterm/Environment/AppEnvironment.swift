@@ -1,5 +1,6 @@
 // AppEnvironment: where Snapterm's assets and caches are, and the loader every command shares.
 import Foundation
+import MapSnapshots
 import SchemeLoader
 
 /// Builds the pieces a command needs from the process environment.
@@ -34,6 +35,16 @@ struct AppEnvironment {
         return roots
     }
 
+    /// The map tiles files: the shipped world and Helsinki files, then any OpenMapTiles MBTiles
+    /// named in `$SNAPTERM_MAP_TILES` (colon-separated; "bring your own tiles").
+    var mapTilesFiles: [URL] {
+        var files = MapSnapshotter.bundledTilesFiles(in: assetsDirectory.appendingPathComponent("maps"))
+        if let extra = variables["SNAPTERM_MAP_TILES"], !extra.isEmpty {
+            files += extra.split(separator: ":").map { URL(fileURLWithPath: String($0)) }
+        }
+        return files
+    }
+
     /// The cache root (`$XDG_CACHE_HOME/snapterm` …).
     var cacheDirectory: URL { CacheLocation.directory(environment: variables) }
 
@@ -42,6 +53,7 @@ struct AppEnvironment {
         let handlers: [any SchemeHandling] = [
             HTTPSchemeHandler(),
             FileSchemeHandler(allowedRoots: fileRoots),
+            MapSchemeHandler(tilesFiles: mapTilesFiles),
         ]
         let configuration = SchemeLoaderConfiguration(
             diskDirectory: diskCache ? cacheDirectory.appendingPathComponent("loader") : nil)
