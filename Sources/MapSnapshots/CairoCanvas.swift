@@ -52,7 +52,7 @@ final class CairoCanvas {
     }
 
     /// Adds a feature's parts to the current path: tile coordinates → pixels by `origin + v·scale`.
-    /// Vertices closer than a third of a pixel to the previous one are skipped.
+    /// Vertices closer than half a pixel to the previous one are skipped.
     func addPath(_ feature: VectorFeature, originX: Double, originY: Double, scaleX: Double, scaleY: Double, closed: Bool) {
         let coordinates = feature.coordinates
         for part in 0..<feature.partStarts.count {
@@ -65,7 +65,7 @@ final class CairoCanvas {
             for vertex in (range.lowerBound + 1)..<range.upperBound {
                 let x = originX + Double(coordinates[2 * vertex]) * scaleX
                 let y = originY + Double(coordinates[2 * vertex + 1]) * scaleY
-                if vertex != final, abs(x - lastX) < 0.33, abs(y - lastY) < 0.33 { continue }
+                if vertex != final, abs(x - lastX) < 0.5, abs(y - lastY) < 0.5 { continue }
                 cairo_line_to(context, x, y)
                 lastX = x
                 lastY = y
@@ -162,24 +162,4 @@ final class CairoCanvas {
         }
         return bitmap
     }
-
-    /// The picture encoded as PNG by Cairo.
-    func pngData() throws(MapSnapshotError) -> Data {
-        cairo_surface_flush(surface)
-        let sink = PNGSink()
-        let status = cairo_surface_write_to_png_stream(surface, { closure, bytes, length in
-            guard let closure, let bytes else { return CAIRO_STATUS_WRITE_ERROR }
-            Unmanaged<PNGSink>.fromOpaque(closure).takeUnretainedValue().data.append(bytes, count: Int(length))
-            return CAIRO_STATUS_SUCCESS
-        }, Unmanaged.passUnretained(sink).toOpaque())
-        guard status == CAIRO_STATUS_SUCCESS else {
-            throw .renderingFailed(reason: "PNG encoding: \(String(cString: cairo_status_to_string(status)))")
-        }
-        return sink.data
-    }
-}
-
-/// Collects the bytes Cairo's PNG writer hands out.
-private final class PNGSink {
-    var data = Data()
 }

@@ -77,12 +77,13 @@ public enum MVTDecoder {
         var type = VectorGeometryType.unknown
         var tags: [UInt64] = []
         var commands: [UInt32] = []
+        var packedGeometry: Range<Int>?
         while let key = try reader.nextKey() {
             switch (key.field, key.wire) {
             case (2, 2): tags = try reader.packedVarints(try reader.lengthDelimited())
             case (2, 0): tags.append(try reader.varint())
             case (3, 0): type = VectorGeometryType(rawValue: UInt8(truncatingIfNeeded: try reader.varint())) ?? .unknown
-            case (4, 2): commands = try reader.packedVarints(try reader.lengthDelimited()).map { UInt32(truncatingIfNeeded: $0) }
+            case (4, 2): packedGeometry = try reader.lengthDelimited()
             case (4, 0): commands.append(UInt32(truncatingIfNeeded: try reader.varint()))
             default: try reader.skip(key.wire)
             }
@@ -95,35 +96,93 @@ public enum MVTDecoder {
             properties[keys[key]] = values[value]
             index += 2
         }
-        let (coordinates, parts) = try decodeGeometry(commands, type: type)
+        let (coordinates, parts): ([Int32], [Int32])
+        if let packedGeometry {
+            (coordinates, parts) = try decodePackedGeometry(reader.bytes, packedGeometry)
+        } else {
+            var index = 0
+            (coordinates, parts) = try decodeGeometry(count: commands.count) { () throws(DecodingError) -> UInt32? in
+                defer { index += 1 }
+                return index < commands.count ? commands[index] : nil
+            }
+        }
         return VectorFeature(type: type, properties: properties, coordinates: coordinates, partStarts: parts)
     }
 
-    /// Runs the geometry commands: MoveTo starts a part, LineTo extends it, ClosePath ends a ring.
-    static func decodeGeometry(_ commands: [UInt32], type: VectorGeometryType) throws(DecodingError) -> ([Int32], [Int32]) {
+    /// The hot path: geometry commands straight from the packed bytes, without intermediate arrays.
+    static func decodePackedGeometry(_ bytes: [UInt8], _ range: Range<Int>) throws(DecodingError) -> ([Int32], [Int32]) {
         var coordinates: [Int32] = []
-        coordinates.reserveCapacity(commands.count)
+        coordinates.reserveCapacity(range.count)
+        var parts: [Int32] = []
+        let failed: Bool = bytes.withUnsafeBufferPointer { buffer -> Bool in
+            var position = range.lowerBound
+            let end = range.upperBound
+            @inline(__always) func next() -> UInt32? {
+                var result: UInt32 = 0
+                var shift: UInt32 = 0
+                while position < end {
+                    let byte = buffer[position]
+                    position += 1
+                    result |= UInt32(byte & 0x7F) &<< shift
+                    if byte < 0x80 { return result }
+                    shift += 7
+                    if shift > 28 { return nil }
+                }
+                return nil
+            }
+            var x: Int32 = 0, y: Int32 = 0
+            while position < end {
+                guard let command = next() else { return true }
+                let id = command & 0x7, repeats = Int(command >> 3)
+                switch id {
+                case 1, 2:
+                    for _ in 0..<repeats {
+                        guard let dx = next(), let dy = next() else { return true }
+                        x &+= Int32(bitPattern: (dx >> 1) ^ (0 &- (dx & 1)))
+                        y &+= Int32(bitPattern: (dy >> 1) ^ (0 &- (dy & 1)))
+                        if id == 1 || parts.isEmpty { parts.append(Int32(coordinates.count / 2)) }
+                        coordinates.append(x)
+                        coordinates.append(y)
+                    }
+                case 7:
+                    continue
+                default:
+                    return true
+                }
+            }
+            return false
+        }
+        if failed { throw DecodingError(reason: "damaged geometry commands") }
+        return (coordinates, parts)
+    }
+
+    /// Runs the geometry commands read one by one from `next` (nil at the end): MoveTo starts a
+    /// part, LineTo extends it, ClosePath ends a ring. `count` sizes the buffers.
+    static func decodeGeometry(
+        count: Int, _ next: () throws(DecodingError) -> UInt32?
+    ) throws(DecodingError) -> ([Int32], [Int32]) {
+        var coordinates: [Int32] = []
+        coordinates.reserveCapacity(count)
         var parts: [Int32] = []
         var x: Int32 = 0, y: Int32 = 0
-        var index = 0
-        while index < commands.count {
-            let command = commands[index] & 0x7, count = Int(commands[index] >> 3)
-            index += 1
-            switch command {
+        while let command = try next() {
+            let id = command & 0x7, repeats = Int(command >> 3)
+            switch id {
             case 1, 2:
-                guard index + 2 * count <= commands.count else { throw DecodingError(reason: "geometry command runs past the end") }
-                for _ in 0..<count {
-                    x &+= Int32(truncatingIfNeeded: ProtobufReader.zigzag(UInt64(commands[index])))
-                    y &+= Int32(truncatingIfNeeded: ProtobufReader.zigzag(UInt64(commands[index + 1])))
-                    index += 2
-                    if command == 1 || parts.isEmpty { parts.append(Int32(coordinates.count / 2)) }
+                for _ in 0..<repeats {
+                    guard let dx = try next(), let dy = try next() else {
+                        throw DecodingError(reason: "geometry command runs past the end")
+                    }
+                    x &+= Int32(truncatingIfNeeded: ProtobufReader.zigzag(UInt64(dx)))
+                    y &+= Int32(truncatingIfNeeded: ProtobufReader.zigzag(UInt64(dy)))
+                    if id == 1 || parts.isEmpty { parts.append(Int32(coordinates.count / 2)) }
                     coordinates.append(x)
                     coordinates.append(y)
                 }
             case 7:
                 break  // ClosePath: rings are closed when drawn.
             default:
-                throw DecodingError(reason: "unknown geometry command \(command)")
+                throw DecodingError(reason: "unknown geometry command \(id)")
             }
         }
         return (coordinates, parts)
@@ -145,6 +204,8 @@ struct ProtobufReader {
     static func zigzag(_ value: UInt64) -> Int64 {
         Int64(bitPattern: value >> 1) ^ -Int64(bitPattern: value & 1)
     }
+
+    var isAtEnd: Bool { position >= end }
 
     mutating func nextKey() throws(MVTDecoder.DecodingError) -> (field: Int, wire: Int)? {
         guard position < end else { return nil }

@@ -145,8 +145,9 @@ struct MapRenderer {
         guard let layer = placed.tile.layer(name) else { return }
         let visible = visibleBox(placed.slot, extent: layer.extent, margin: 0)
         let scale = placed.slot.scale(extent: layer.extent)
+        let tiny = 0.6 / scale.x  // polygons smaller than this many pixels would be a faint smudge: skipped
         var current: MapColor?
-        for feature in layer.features where feature.type == .polygon && intersects(feature, visible) {
+        for feature in layer.features where feature.type == .polygon && intersects(feature, visible, minimumSize: tiny) {
             guard let featureColor = color(feature) else { continue }
             if let current, current != featureColor { canvas.fill(current) }
             current = featureColor
@@ -193,9 +194,13 @@ struct MapRenderer {
         return (minX, minY, maxX, maxY)
     }
 
-    private func intersects(_ feature: VectorFeature, _ box: (Double, Double, Double, Double)) -> Bool {
+    /// Whether a feature's bounds meet `box` (tile coordinates) and span at least `minimumSize` in one direction.
+    private func intersects(_ feature: VectorFeature, _ box: (Double, Double, Double, Double), minimumSize: Double = 0) -> Bool {
         let b = feature.bounds
-        return Double(b.maxX) >= box.0 && Double(b.minX) <= box.2 && Double(b.maxY) >= box.1 && Double(b.minY) <= box.3
+        guard Double(b.maxX) >= box.0 && Double(b.minX) <= box.2 && Double(b.maxY) >= box.1 && Double(b.minY) <= box.3 else {
+            return false
+        }
+        return Double(b.maxX - b.minX) >= minimumSize || Double(b.maxY - b.minY) >= minimumSize
     }
 
     // MARK: Pin and attribution

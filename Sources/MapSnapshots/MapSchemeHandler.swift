@@ -24,14 +24,18 @@ public struct MapSchemeHandler: SchemeHandling {
         self.snapshotter = snapshotter
     }
 
+    /// True for `map:` URLs.
     public func canHandle(_ url: URL) -> Bool {
         url.scheme?.lowercased() == MapSnapshotURL.scheme
     }
 
+    /// The canonical `map://` URL (every parameter, sorted, one spelling); throws `LoadError` naming a bad parameter.
     public func canonicalURL(for url: URL) throws -> URL {
         try MapSnapshotURL(url: url).url
     }
 
+    /// Renders the snapshot and reports it as `image/png` (cacheable on disk: the same URL always
+    /// gives the same bytes); throws `LoadError` for bad parameters, `MapSnapshotError` for bad data.
     public func load(_ task: SchemeLoadTask, client: SchemeLoadClient) async throws {
         let snapshot = try MapSnapshotURL(url: task.url)
         try Task.checkCancellation()

@@ -60,8 +60,8 @@ public final class MapSnapshotter: Sendable {
 
     /// Renders `snapshot` to pixels and PNG.
     public func snapshot(_ snapshot: MapSnapshotURL) throws(MapSnapshotError) -> MapSnapshot {
-        let canvas = try draw(snapshot)
-        return MapSnapshot(bitmap: try canvas.bitmap(), pngData: try canvas.pngData())
+        let bitmap = try draw(snapshot).bitmap()
+        return MapSnapshot(bitmap: bitmap, pngData: try PNGEncoder.encode(bitmap))
     }
 
     /// Renders `snapshot` to pixels only.
@@ -71,7 +71,7 @@ public final class MapSnapshotter: Sendable {
 
     /// Renders `snapshot` to PNG bytes only.
     public func pngData(for snapshot: MapSnapshotURL) throws(MapSnapshotError) -> Data {
-        try draw(snapshot).pngData()
+        try PNGEncoder.encode(draw(snapshot).bitmap())
     }
 
     /// Drops every decoded tile (files stay open): the next snapshot starts cold.

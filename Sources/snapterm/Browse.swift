@@ -31,7 +31,7 @@ extension Snapterm {
         func run() async throws {
             let environment = AppEnvironment()
                 .setting("SNAPTERM_PHOTOS", to: photos)
-                .setting("SNAPTERM_TILES", to: tiles)
+                .setting("SNAPTERM_MAP_TILES", to: tiles)
             guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
                 Console.error("snapterm: \(UIError.notATerminal)")
                 throw ExitCode(2)

@@ -46,24 +46,27 @@ struct AppEnvironment {
         return try AssetLibrary(shippedFolder: shipped, userFolder: user)
     }
 
+    /// The map tiles files: the shipped world and Helsinki files, then any OpenMapTiles MBTiles
+    /// named in `$SNAPTERM_MAP_TILES` (colon-separated; "bring your own tiles").
+    var mapTilesFiles: [URL] {
+        var files = MapSnapshotter.bundledTilesFiles(in: assetsDirectory.appendingPathComponent("maps"))
+        if let extra = variables["SNAPTERM_MAP_TILES"], !extra.isEmpty {
+            files += extra.split(separator: ":").map { URL(fileURLWithPath: String($0)) }
+        }
+        return files
+    }
+
     /// The cache root (`$XDG_CACHE_HOME/snapterm` …).
     var cacheDirectory: URL { CacheLocation.directory(environment: variables) }
-
-    /// The map data: the shipped world (and Helsinki) tiles, plus `$SNAPTERM_TILES`, a user's own
-    /// OpenMapTiles MBTiles file, drawn over them.
-    var tilesFiles: [URL] {
-        let user = variables["SNAPTERM_TILES"].flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0) }
-        return MapSnapshotter.bundledTilesFiles(in: assetsDirectory.appendingPathComponent("maps")) + (user.map { [$0] } ?? [])
-    }
 
     /// The shared loader with every built-in scheme handler.
     func makeLoader(diskCache: Bool = true) throws -> SchemeLoader {
         var handlers: [any SchemeHandling] = [
             HTTPSchemeHandler(),
             FileSchemeHandler(allowedRoots: fileRoots),
+            MapSchemeHandler(tilesFiles: mapTilesFiles),
         ]
         if let library = try photoLibrary() { handlers.append(AssetSchemeHandler(library: library)) }
-        if !tilesFiles.isEmpty { handlers.append(MapSchemeHandler(tilesFiles: tilesFiles)) }
         let configuration = SchemeLoaderConfiguration(
             diskDirectory: diskCache ? cacheDirectory.appendingPathComponent("loader") : nil)
         return try SchemeLoader(handlers: handlers, configuration: configuration)
