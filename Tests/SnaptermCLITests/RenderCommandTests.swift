@@ -52,7 +52,7 @@ import Testing
     @Test(arguments: [
         ("not a url", "not a valid URL"),
         ("gopher://example.org/x.png", "unsupported URL scheme 'gopher'"),
-        ("file:///nonexistent-snapterm/x.png", "outside the allowed folders"),
+        ("file:///etc/passwd", "outside the allowed folders"),
     ])
     func aBadURLIsOneLineOnStandardErrorAndNothingOnStandardOutput(url: String, message: String) throws {
         let folder = try TemporaryDirectory()
@@ -66,11 +66,12 @@ import Testing
     @Test(arguments: ["sixel", "symbols", "ascii"])
     func aCorruptFileIsOneLineOnStandardErrorAndNothingOnStandardOutput(format: String) throws {
         let folder = try TemporaryDirectory()
-        var jpeg = try Data(contentsOf: photo)
-        jpeg = jpeg.prefix(600) + Data(repeating: 0x42, count: 400)
-        try jpeg.write(to: folder.appending("broken.jpg"))
+        // A JPEG cut before its image data, a PNG signature with nothing valid after it, and text named .png
+        // (a JPEG cut mid-scan still decodes: libvips fills the rest, like browsers do).
+        try (try Data(contentsOf: photo)).prefix(300).write(to: folder.appending("cut.jpg"))
+        try (Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) + Data(count: 300)).write(to: folder.appending("broken.png"))
         try Data("plain text, not a picture".utf8).write(to: folder.appending("text.png"))
-        for name in ["broken.jpg", "text.png"] {
+        for name in ["cut.jpg", "broken.png", "text.png"] {
             let output = try CommandRunner.run(["render", "--format", format, folder.appending(name).absoluteString],
                                                environment: environment(folder))
             #expect(output.status != 0)

@@ -37,6 +37,8 @@ import Testing
     @Test func autoPaletteIsAdaptiveForSmallImagesAndFixedForLargeOnes() {
         let options = SixelOptions()
         #expect(options.resolvedPalette(width: 240, height: 156) == .adaptive)
-        #expect(options.resolvedPalette(width: 480, height: 318) == .fixed)
+        #expect(options.resolvedPalette(width: 480, height: 318) == .adaptive)
+        #expect(options.resolvedPalette(width: 960, height: 636) == .fixed)
+        #expect(SixelOptions(palette: .fixed).resolvedPalette(width: 24, height: 12) == .fixed)
     }
 }
