@@ -12,7 +12,7 @@ import Testing
     }
 
     @Test(.enabled(if: toolsPresent, "needs Xvfb, xterm, ImageMagick, x11-utils and ../shared/tools/term-shot (scripts/common.sh installs them)"))
-    func renderDrawsASixelPictureInXterm() throws {
+    func renderDrawsASixelPictureInXterm() async throws {
         let folder = try TemporaryDirectory()
         let shot = folder.appending("shot.png")
         let photo = CommandRunner.repositoryRoot.appendingPathComponent("assets/photos/astronaut.jpg")
@@ -24,8 +24,11 @@ import Testing
             '\(CommandRunner.binary.path)' render --cols 30 --rows 10 '\(photo.absoluteString)' 2>'\(folder.appending("err.txt").path)'
             """.write(to: script, atomically: true, encoding: .utf8)
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script.path)
-        let status = try Self.runUnblocked(Self.termShot.path, [shot.path, "80x24", "--", script.path],
-                                           environment: ["PATH=/usr/bin:/bin", "WAIT=3", "HOME=\(NSTemporaryDirectory())"])
+        let arguments = [shot.path, "80x24", "--", script.path]
+        let status = try await OffPool.run {
+            try Self.runUnblocked(Self.termShot.path, arguments,
+                                  environment: ["PATH=/usr/bin:/bin", "WAIT=3", "HOME=\(NSTemporaryDirectory())"])
+        }
         #expect(status == 0)
         let errors = (try? String(contentsOf: folder.appending("err.txt"), encoding: .utf8)) ?? ""
         #expect(errors.isEmpty, "snapterm wrote to stderr: \(errors)")
@@ -35,7 +38,7 @@ import Testing
         }
         // The image area (30×10 cells of xterm's 6×13 font: 180×130 px past the 2 px border) has many colours;
         // the rest of a blank xterm is one background colour.
-        let colours = try Self.distinctColours(of: shot, crop: "170x120+4+4")
+        let colours = try await OffPool.run { try Self.distinctColours(of: shot, crop: "170x120+4+4") }
         #expect(colours > 50, "image area has only \(colours) colours: blank?")
     }
 
