@@ -20,5 +20,6 @@ public enum ColorDepth: String, Sendable, Hashable, CaseIterable, Comparable {
         }
     }
 
+    /// Fewer colours sort first.
     public static func < (lhs: ColorDepth, rhs: ColorDepth) -> Bool { lhs.rank < rhs.rank }
 }

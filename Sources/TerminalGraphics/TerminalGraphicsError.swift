@@ -15,6 +15,7 @@ public enum TerminalGraphicsError: Error, Sendable, Hashable, CustomStringConver
     /// A graphics mode name that is not `sixel`, `symbols` or `ascii`.
     case unknownGraphicsMode(String)
 
+    /// A message a user can act on.
     public var description: String {
         switch self {
         case .invalidSize(let width, let height, let reason): return "invalid picture size \(width)×\(height): \(reason)"

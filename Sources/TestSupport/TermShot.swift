@@ -16,9 +16,10 @@ public enum TermShot {
     /// Writes `script` to `folder`, runs it in a `geometry` xterm for `wait` seconds and returns the
     /// screenshot. `$SNAPTERM_KEEP_SCREENSHOT` (a folder) keeps a copy named `name.png`.
     public static func capture(_ script: String, name: String, geometry: String = "80x24", wait: Int = 3,
-                               in folder: URL) throws -> URL {
-        // One at a time: term-shot's choice of a free X display is not safe against a parallel run.
-        try oneAtATime.withLock { try captureAlone(script, name: name, geometry: geometry, wait: wait, in: folder) }
+                               in folder: URL) async throws -> URL {
+        // Off the cooperative pool (it waits for seconds), and one at a time: term-shot's choice of a
+        // free X display is not safe against a parallel run.
+        try await OffPool.run { try oneAtATime.withLock { try captureAlone(script, name: name, geometry: geometry, wait: wait, in: folder) } }
     }
 
     private static let oneAtATime = NSLock()

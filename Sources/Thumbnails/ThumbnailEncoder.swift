@@ -31,10 +31,12 @@ public struct ThumbnailEncoder: ThumbnailEncoding {
         return try encoder.encode(bitmap, geometry: geometry, mode: box.mode)
     }
 
+    /// Decodes, fits and encodes `data` for `box`.
     public func encode(_ data: Data, for box: ThumbnailBox) throws -> TerminalPicture {
         try encodeTimed(data, for: box).picture
     }
 
+    /// Like `encode(_:for:)`, timing decode+scale and encoding separately.
     public func encodeTimed(_ data: Data, for box: ThumbnailBox) throws -> (picture: TerminalPicture, times: ThumbnailStageTimes) {
         let clock = ContinuousClock()
         let start = clock.now

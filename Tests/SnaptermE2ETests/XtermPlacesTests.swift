@@ -5,10 +5,10 @@ import Testing
 
 @Suite(.enabled(if: TermShot.isAvailable, "needs Xvfb, xterm, ImageMagick and x11-utils (scripts/common.sh installs them)"))
 struct XtermPlacesTests {
-    @Test func everyVisibleRowShowsAMapThumbnail() throws {
+    @Test func everyVisibleRowShowsAMapThumbnail() async throws {
         let folder = try TemporaryDirectory(prefix: "snapterm-xterm")
         let root = CommandRunner.repositoryRoot.path
-        let shot = try TermShot.capture("""
+        let shot = try await TermShot.capture("""
             export XDG_CACHE_HOME='\(folder.appending("cache").path)' XDG_DATA_HOME='\(folder.appending("data").path)'
             export SNAPTERM_ASSETS='\(root)/assets' LANG=C.UTF-8
             exec '\(CommandRunner.binary.path)' 2>'\(folder.appending("err.txt").path)'

@@ -17,8 +17,8 @@ import Thumbnails
         return (base, thumbnails)
     }
 
-    private func stubbedMock() throws -> MockSchemeHandler {
-        let png = try ImageProcessor().encode(TestImages.card(width: 120, height: 80), as: .png)
+    private func stubbedMock() async throws -> MockSchemeHandler {
+        let png = try await TestImages.offPool { try ImageProcessor().encode(TestImages.card(width: 120, height: 80), as: .png) }
         let mock = MockSchemeHandler()
         mock.stub(source, with: MockResponse(data: png, mimeType: "image/png"))
         return mock
@@ -27,7 +27,7 @@ import Thumbnails
     @Test(arguments: [GraphicsMode.sixel, .symbols, .ascii])
     func aSecondLoadIsAMemoryHit(mode: GraphicsMode) async throws {
         let folder = try TemporaryDirectory()
-        let mock = try stubbedMock()
+        let mock = try await stubbedMock()
         let (base, thumbnails) = try makeLoaders(mock, disk: folder.url)
         let url = ThumbnailURL(source: source, box: ThumbnailBox(columns: 12, rows: 4, mode: mode)).url
         // When the same thumbnail is loaded twice
@@ -48,7 +48,7 @@ import Thumbnails
 
     @Test func sixelIsADiskHitForANewLoaderAndTextArtIsNot() async throws {
         let folder = try TemporaryDirectory()
-        let mock = try stubbedMock()
+        let mock = try await stubbedMock()
         let sixel = ThumbnailURL(source: source, box: ThumbnailBox(columns: 12, rows: 4, mode: .sixel)).url
         let symbols = ThumbnailURL(source: source, box: ThumbnailBox(columns: 12, rows: 4, mode: .symbols)).url
         let first = try makeLoaders(mock, disk: folder.appending("cache"))

@@ -48,6 +48,7 @@ public final class DeviceTerminal: TerminalHandling {
         descriptor = -1
     }
 
+    /// Writes all of `bytes`, retrying after interruptions.
     public func write(_ bytes: [UInt8]) throws {
         var offset = 0
         while offset < bytes.count {
@@ -60,6 +61,7 @@ public final class DeviceTerminal: TerminalHandling {
         }
     }
 
+    /// Polls for input until `isComplete` or the timeout.
     public func read(timeout: Duration, until isComplete: ([UInt8]) -> Bool) -> [UInt8] {
         let deadline = ContinuousClock.now + timeout
         var received: [UInt8] = []
@@ -79,6 +81,7 @@ public final class DeviceTerminal: TerminalHandling {
         return received
     }
 
+    /// `TIOCGWINSZ`: cells and, where the terminal fills them in, pixels.
     public func windowSize() -> WindowSize? {
         var size = winsize()
         guard ioctl(descriptor, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0, size.ws_row > 0 else { return nil }
