@@ -79,11 +79,20 @@ let package = Package(
             name: "SnaptermUI",
             dependencies: ["SchemeLoader", "CNcurses", "TerminalGraphics", "Thumbnails", "MessageStore"]
         ),
+        // ScrollBench: the headless scroll benchmark — the real app against a virtual terminal.
+        .target(
+            name: "ScrollBench",
+            dependencies: ["SnaptermUI", "SchemeLoader", "Thumbnails", "TerminalGraphics"]
+        ),
         .executableTarget(
             name: "snapterm",
             dependencies: [
                 "SchemeLoader",
                 "TestSupport",
+                "ScrollBench",
+                "SnaptermUI",
+                "Thumbnails",
+                "TerminalGraphics",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -114,6 +123,10 @@ let package = Package(
         .testTarget(
             name: "SnaptermCLITests",
             dependencies: ["TestSupport"]
+        ),
+        .testTarget(
+            name: "ScrollBenchTests",
+            dependencies: ["ScrollBench", "SnaptermUI", "SchemeLoader", "Thumbnails", "TerminalGraphics", "TestSupport"]
         ),
         .testTarget(
             name: "SnaptermUITests",
