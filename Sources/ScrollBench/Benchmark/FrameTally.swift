@@ -17,6 +17,7 @@ struct FrameTally {
     var frames = 0, keyFrames = 0
     var imageCellFrames = 0, whiteSpotFrames = 0, gridWhiteSpotFrames = 0
     var latencies: [Double] = []
+    var drawTimes: [Double] = []
     var totalBytes = 0, textBytes = 0
     var picturesSent = 0, resentUnmoved = 0, resentUnmovedOnWire = 0, damagedTextCells = 0
     /// Per key frame: placeholders shown (for tests that know the answer).
@@ -38,7 +39,8 @@ struct FrameTally {
         damagedTextCells += Self.damagedText(terminal, app)
         guard stamp.keys > 0 else { return }
         keyFrames += 1
-        latencies.append(Double(stamp.latency.components.seconds) * 1e3 + Double(stamp.latency.components.attoseconds) / 1e15)
+        latencies.append(stamp.latency.seconds * 1e3)
+        drawTimes.append(stamp.drawTime.seconds * 1e3)
         imageCellFrames += model.cells
         whiteSpotFrames += model.placeholders
         whiteSpotsPerKeyFrame.append(model.placeholders)
@@ -61,10 +63,10 @@ struct FrameTally {
         return count
     }
 
-    /// A percentile of the key-frame latencies, in milliseconds.
-    func percentile(_ p: Double) -> Double {
-        guard !latencies.isEmpty else { return 0 }
-        let sorted = latencies.sorted()
+    /// A percentile of the key-frame latencies (or draw times), in milliseconds.
+    static func percentile(_ p: Double, of values: [Double]) -> Double {
+        let sorted = values.sorted()
+        guard !sorted.isEmpty else { return 0 }
         let rank = max(1, Int((Double(sorted.count) * p).rounded(.up)))  // nearest-rank method
         return sorted[min(sorted.count, rank) - 1]
     }

@@ -34,6 +34,10 @@ public struct ScrollBenchResult: Sendable, Codable, Hashable {
     public var frameMillisecondsP99: Double
     /// The slowest key frame, in milliseconds.
     public var frameMillisecondsMax: Double
+    /// Drawing alone (frame start to last byte, no input wait) of key frames, median, in milliseconds.
+    public var drawMillisecondsP50: Double
+    /// The same, 99th percentile.
+    public var drawMillisecondsP99: Double
 
     /// Bytes written during the script (text and pictures).
     public var totalBytes: Int

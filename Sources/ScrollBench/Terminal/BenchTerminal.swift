@@ -89,22 +89,24 @@ public final class BenchTerminal: TerminalScreen {
 
     public func invalidate() { shown = nil }
 
-    /// Hands out the next key when it is due. When none is, waits like ncurses' input timeout
-    /// (at most 16 ms, less when a key falls due sooner). Also closes the frame just drawn.
+    /// Hands out the next key when it is due. When none is, behaves like the app's ncurses input
+    /// timeout (`timeout(16)`): waits for a key up to 16 ms and returns it as soon as it is due,
+    /// or `nil` after 16 ms. Also closes the frame just drawn.
     public func nextKey() -> Key? {
         finishFrame()
-        switch keys.next(framesDrawn: frames) {
-        case .key(let key):
-            if firstUnanswered == nil { firstUnanswered = ContinuousClock.now }
-            keysSinceFrame += 1
-            return key
-        case .wait(let duration):
-            if duration > .zero { Thread.sleep(forTimeInterval: min(duration, .milliseconds(16)).seconds) }
-            return nil
-        case .none:
-            return nil
+        var answer = keys.next(framesDrawn: frames)
+        if case .wait(let duration) = answer, duration > .zero {
+            Thread.sleep(forTimeInterval: min(duration, Self.inputTimeout).seconds)
+            if duration <= Self.inputTimeout { answer = keys.next(framesDrawn: frames) }
         }
+        guard case .key(let key) = answer else { return nil }
+        if firstUnanswered == nil { firstUnanswered = ContinuousClock.now }
+        keysSinceFrame += 1
+        return key
     }
+
+    /// The app's ncurses input timeout (`CursesScreen` calls `timeout(16)`).
+    static let inputTimeout = Duration.milliseconds(16)
 
     /// Reports the frame drawn since the last `clear()`, if any.
     private func finishFrame() {

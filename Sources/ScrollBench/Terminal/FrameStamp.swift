@@ -17,4 +17,6 @@ public struct FrameStamp: Sendable {
 
     /// From input (or start) to the last byte.
     public var latency: Duration { lastByte - trigger }
+    /// From the start of drawing to the last byte (the frame's own cost, without waiting for input).
+    public var drawTime: Duration { lastByte - start }
 }

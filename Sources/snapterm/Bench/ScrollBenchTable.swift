@@ -4,7 +4,7 @@ import ScrollBench
 
 /// Formats scroll benchmark results, one row per mode × script.
 enum ScrollBenchTable {
-    static let header = ["mode", "scroll", "rows/s", "white %", "grid white %", "p50 ms", "p95 ms", "p99 ms", "max ms",
+    static let header = ["mode", "scroll", "rows/s", "white %", "grid white %", "p50 ms", "p95 ms", "p99 ms", "max ms", "draw p50/p99 ms",
                          "bytes/frame", "total KB", "sent", "re-sent unmoved", "loads", "coalesced", "cancelled",
                          "hits mem/disk", "peak RSS MB"]
 
@@ -17,6 +17,7 @@ enum ScrollBenchTable {
                 format(result.whiteSpotPercent, 2), grid,
                 format(result.frameMillisecondsP50, 2), format(result.frameMillisecondsP95, 2),
                 format(result.frameMillisecondsP99, 2), format(result.frameMillisecondsMax, 1),
+                format(result.drawMillisecondsP50, 2) + "/" + format(result.drawMillisecondsP99, 2),
                 format(result.bytesPerFrame, 0), format(Double(result.totalBytes) / 1024, 0),
                 "\(result.picturesSent)", "\(result.resentUnmoved)/\(result.resentUnmovedOnWire)",
                 "\(result.loads)", "\(result.coalesced)", "\(result.cancelled)",
