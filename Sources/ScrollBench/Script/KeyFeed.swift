@@ -40,7 +40,7 @@ public final class KeyFeed {
     /// The key that ends the run.
     public var quit: Key = .character("q")
 
-    private var created = ContinuousClock.now
+    private var firstAsked: ContinuousClock.Instant?
     private var started: ContinuousClock.Instant?
     private var handedOut = 0
     private var framesAtLastKey = -1
@@ -63,7 +63,9 @@ public final class KeyFeed {
     public func next(framesDrawn: Int) -> KeyFeedAnswer {
         let now = ContinuousClock.now
         guard let started else {
-            guard framesDrawn > 0, isReady() || now - created > settleTimeout else { return .wait(.milliseconds(2)) }
+            let firstAsked = self.firstAsked ?? now  // the settle timeout runs from the app's first request, not from creation
+            self.firstAsked = firstAsked
+            guard framesDrawn > 0, isReady() || now - firstAsked > settleTimeout else { return .wait(.milliseconds(2)) }
             self.started = now
             framesAtLastKey = framesDrawn - 1  // the first key needs no new frame
             onStart()
