@@ -80,6 +80,11 @@ let package = Package(
             name: "SnaptermUI",
             dependencies: ["SchemeLoader", "CNcurses", "TerminalGraphics", "Thumbnails", "MessageStore"]
         ),
+        // ScrollBench: the headless scroll benchmark — the real app against a virtual terminal.
+        .target(
+            name: "ScrollBench",
+            dependencies: ["SnaptermUI", "SchemeLoader", "Thumbnails", "TerminalGraphics"]
+        ),
         .executableTarget(
             name: "snapterm",
             dependencies: [
@@ -92,6 +97,10 @@ let package = Package(
                 "SnaptermUI",
                 "MessageStore",
                 "TestSupport",
+                "ScrollBench",
+                "SnaptermUI",
+                "Thumbnails",
+                "TerminalGraphics",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -126,6 +135,10 @@ let package = Package(
         .testTarget(
             name: "SnaptermE2ETests",
             dependencies: ["MessageStore", "TestSupport"]
+        ),
+        .testTarget(
+            name: "ScrollBenchTests",
+            dependencies: ["ScrollBench", "SnaptermUI", "SchemeLoader", "Thumbnails", "TerminalGraphics", "TestSupport"]
         ),
         .testTarget(
             name: "SnaptermUITests",

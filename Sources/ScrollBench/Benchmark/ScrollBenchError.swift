@@ -1,0 +1,20 @@
+// ScrollBenchError: what can stop a scroll benchmark run, with a message a user can act on.
+import Foundation
+
+/// Errors of the ScrollBench module.
+public enum ScrollBenchError: Error, CustomStringConvertible, Sendable {
+    /// The scratch folder for the run's disk cache could not be made.
+    case scratchDirectory(path: String, reason: String)
+    /// The app state has no places to scroll through.
+    case noPlaces
+    /// The terminal is too small for the places list.
+    case terminalTooSmall(rows: Int, columns: Int)
+
+    public var description: String {
+        switch self {
+        case .scratchDirectory(let path, let reason): "cannot create the benchmark's cache folder \(path): \(reason)"
+        case .noPlaces: "the benchmark needs at least one place in the list"
+        case .terminalTooSmall(let rows, let columns): "a \(columns)×\(rows) terminal is too small (need at least 40×10)"
+        }
+    }
+}

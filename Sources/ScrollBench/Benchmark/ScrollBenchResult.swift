@@ -1,0 +1,75 @@
+// ScrollBenchResult: the figures of one run (mode × script), ready for a table or JSON.
+import Foundation
+
+/// What one scripted scroll measured.
+public struct ScrollBenchResult: Sendable, Codable, Hashable {
+    /// The cache state the run started from.
+    public var mode: ScrollBenchMode
+    /// The scroll pattern's name (`down`, `back-and-forth 40/25`).
+    public var pattern: String
+    /// Rows per second (`nil`: lockstep, one key per frame).
+    public var rowsPerSecond: Double?
+    /// Keys sent.
+    public var keys: Int
+    /// Frames drawn during the script (key frames and frames drawn because a picture landed).
+    public var frames: Int
+    /// Frames drawn in answer to at least one key.
+    public var keyFrames: Int
+
+    /// Image cells summed over key frames (visible rows with an image cell, per frame).
+    public var imageCellFrames: Int
+    /// Of those, the ones showing a placeholder (the app's own count, `Screen.placeholderCount`).
+    public var whiteSpotFrames: Int
+    /// The same count read from the virtual terminal's grid: visible rows whose box was not
+    /// fully covered by sixel pixels (`nil` when pictures are text art).
+    public var gridWhiteSpotFrames: Int?
+    /// White spots as a percentage of image-cell frames.
+    public var whiteSpotPercent: Double
+
+    /// Key-to-last-byte time of key frames, median, in milliseconds.
+    public var frameMillisecondsP50: Double
+    /// The same, 95th percentile.
+    public var frameMillisecondsP95: Double
+    /// The same, 99th percentile.
+    public var frameMillisecondsP99: Double
+    /// The slowest key frame, in milliseconds.
+    public var frameMillisecondsMax: Double
+    /// Drawing alone (frame start to last byte, no input wait) of key frames, median, in milliseconds.
+    public var drawMillisecondsP50: Double
+    /// The same, 99th percentile.
+    public var drawMillisecondsP99: Double
+
+    /// Bytes written during the script (text and pictures).
+    public var totalBytes: Int
+    /// Of those, text bytes (emulated ncurses refresh).
+    public var textBytes: Int
+    /// Mean bytes per frame.
+    public var bytesPerFrame: Double
+    /// Pictures sent (the image placer's report).
+    public var picturesSent: Int
+    /// Pictures sent to the rectangle where the same picture already was (the app's view of the frames).
+    public var resentUnmoved: Int
+    /// Sixel images sent onto the very cells where the same image already was (read from the byte stream).
+    public var resentUnmovedOnWire: Int
+    /// Cells where the app drew text but the terminal ended up showing something else (erased or painted over).
+    public var damagedTextCells: Int
+    /// Lines the terminal scrolled (an image reaching the last row): should be 0.
+    public var scrolledLines: Int
+
+    /// Thumbnail loads that ran the handler (misses).
+    public var loads: Int
+    /// Requests that joined a running load.
+    public var coalesced: Int
+    /// Requests cancelled (cells reused, prefetches abandoned).
+    public var cancelled: Int
+    /// Thumbnail requests answered from memory.
+    public var memoryHits: Int
+    /// Thumbnail requests answered from disk.
+    public var diskHits: Int
+    /// Source pictures (map snapshots) rendered by their handler.
+    public var sourceLoads: Int
+    /// The process's peak resident memory at the end of the run, KiB (a high-water mark across runs).
+    public var peakMemoryKiB: Int
+    /// Wall time of the script, seconds.
+    public var seconds: Double
+}

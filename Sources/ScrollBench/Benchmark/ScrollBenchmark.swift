@@ -1,0 +1,187 @@
+// ScrollBenchmark: drives the real SnaptermApp over the places list with a scripted scroll and
+// counts white spots, frame times, terminal bytes and loader work.
+import Foundation
+import SchemeLoader
+import SnaptermUI
+import Thumbnails
+
+/// The headless scroll benchmark.
+///
+/// The caller supplies the app state (loaders with their scheme handlers and thumbnail encoder)
+/// through `makeState`, given a fresh scratch folder for the disk cache; the benchmark prepares
+/// the caches for the mode, runs the real `SnaptermApp.run()` loop on a `BenchTerminal` whose
+/// bytes go to a `VirtualTerminal`, replays the script and adds up every frame.
+@MainActor
+public final class ScrollBenchmark {
+    /// The terminal and thumbnail geometry.
+    public struct Setup: Sendable, Hashable {
+        /// Terminal rows and columns.
+        public var rows = 40, columns = 100
+        /// Thumbnail box in cells (the places list draws one per row).
+        public var thumbnailColumns = 16, thumbnailRows = 4
+        /// The longest wait for the first screen's pictures before the script starts.
+        public var settleTimeout: Duration = .seconds(20)
+        /// Time given to late pictures after the last key.
+        public var linger: Duration = .milliseconds(200)
+
+        /// The defaults: a 100×40 terminal, 16×4-cell thumbnails.
+        public init() {}
+    }
+
+    /// Builds the app state for one run; the argument is an empty folder for the disk cache.
+    public typealias StateFactory = @MainActor (_ diskDirectory: URL) async throws -> AppState
+
+    /// The geometry used.
+    public let setup: Setup
+    private let makeState: StateFactory
+
+    /// Creates the benchmark.
+    public init(setup: Setup = .init(), makeState: @escaping StateFactory) {
+        self.setup = setup
+        self.makeState = makeState
+    }
+
+    /// The places screen a run scrolls, as the app would build it from `state`.
+    public static func placesScreen(for state: AppState, setup: Setup) -> PlacesScreen {
+        PlacesScreen(places: state.places, loader: state.thumbnailLoader,
+                     box: state.box(columns: setup.thumbnailColumns, rows: setup.thumbnailRows))
+    }
+
+    /// Runs `script` from the cache state `mode` and returns its figures.
+    public func run(mode: ScrollBenchMode, script: ScrollScript) async throws -> ScrollBenchResult {
+        try await runRecordingFrames(mode: mode, script: script).result
+    }
+
+    /// Runs `script` and also returns the placeholders shown by each key frame, in order (for tests).
+    public func runRecordingFrames(mode: ScrollBenchMode, script: ScrollScript) async throws
+        -> (result: ScrollBenchResult, whiteSpotsPerKeyFrame: [Int]) {
+        guard setup.rows >= 10, setup.columns >= 40 else {
+            throw ScrollBenchError.terminalTooSmall(rows: setup.rows, columns: setup.columns)
+        }
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("snapterm-scroll-\(UUID().uuidString)")
+        do {
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        } catch {
+            throw ScrollBenchError.scratchDirectory(path: directory.path, reason: "\(error)")
+        }
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let state = try await makeState(directory)
+        guard !state.places.isEmpty else { throw ScrollBenchError.noPlaces }
+        let outcome = try await measure(state: state, mode: mode, script: script)
+        await Self.waitForIdle(state)
+        await state.thumbnailLoader.shutdown()
+        await state.pictureLoader.shutdown()
+        return outcome
+    }
+
+    private func measure(state: AppState, mode: ScrollBenchMode, script: ScrollScript) async throws
+        -> (result: ScrollBenchResult, whiteSpotsPerKeyFrame: [Int]) {
+        let screen = Self.placesScreen(for: state, setup: setup)
+        let output = BenchOutput(terminal: VirtualTerminal(rows: setup.rows, columns: setup.columns,
+                                                           cellWidth: state.cellSize.width, cellHeight: state.cellSize.height))
+        let feed = KeyFeed(keys: script.keys, pacing: script.pacing)
+        let terminal = BenchTerminal(rows: setup.rows, columns: setup.columns, output: output, keys: feed)
+        let app = SnaptermApp(state: state, terminal: terminal, output: output, tabs: [screen])
+        screen.layout(in: app.bodyArea)
+        guard let list = screen.list else { throw ScrollBenchError.noPlaces }
+        try await prepare(mode, state: state, screen: screen, rows: script.lastRowReached(visible: list.visibleCount) + 1)
+        if mode == .prefetchOff {
+            list.configuration.prefetchEnabled = false
+            list.resize(visibleCount: list.visibleCount)  // cancels the prefetches the first layout started
+        }
+        screen.select(list.visibleCount - 1)  // every `down` key now scrolls one row
+
+        var tally = FrameTally()
+        var recording = false
+        var model = ModelFrame()
+        var started = ContinuousClock.now
+        let checksGrid = state.graphics == .sixel
+        feed.settleTimeout = setup.settleTimeout
+        feed.linger = script.rowsPerSecond == nil ? .zero : setup.linger
+        feed.isReady = { screen.placeholderCount.placeholders == 0 }
+        feed.onStart = {
+            state.thumbnailLoader.resetStatistics()
+            state.pictureLoader.resetStatistics()
+            recording = true
+            started = ContinuousClock.now
+        }
+        terminal.onRefresh = {
+            model = Self.modelFrame(screen, area: app.bodyArea, rowHeight: screen.rowHeight, setup: self.setup)
+        }
+        terminal.onFrame = { stamp in
+            guard recording else { return }
+            tally.add(stamp, model: model, sent: app.lastFrame.sent, terminal: output.terminal, app: terminal, checksGrid: checksGrid)
+        }
+        await app.run()
+        defer { list.setRowCount(0) }  // afterwards: cancels every cell's and prefetch's load
+        let seconds = (ContinuousClock.now - started).seconds
+        let thumbs = state.thumbnailLoader.statistics
+        let result = ScrollBenchResult(
+            mode: mode, pattern: script.pattern.name, rowsPerSecond: script.rowsPerSecond, keys: feed.keysHandedOut,
+            frames: tally.frames, keyFrames: tally.keyFrames, imageCellFrames: tally.imageCellFrames,
+            whiteSpotFrames: tally.whiteSpotFrames, gridWhiteSpotFrames: checksGrid ? tally.gridWhiteSpotFrames : nil,
+            whiteSpotPercent: tally.imageCellFrames == 0 ? 0 : Double(tally.whiteSpotFrames) * 100 / Double(tally.imageCellFrames),
+            frameMillisecondsP50: FrameTally.percentile(0.5, of: tally.latencies),
+            frameMillisecondsP95: FrameTally.percentile(0.95, of: tally.latencies),
+            frameMillisecondsP99: FrameTally.percentile(0.99, of: tally.latencies),
+            frameMillisecondsMax: FrameTally.percentile(1, of: tally.latencies),
+            drawMillisecondsP50: FrameTally.percentile(0.5, of: tally.drawTimes),
+            drawMillisecondsP99: FrameTally.percentile(0.99, of: tally.drawTimes),
+            totalBytes: tally.totalBytes, textBytes: tally.textBytes,
+            bytesPerFrame: tally.frames == 0 ? 0 : Double(tally.totalBytes) / Double(tally.frames), picturesSent: tally.picturesSent,
+            resentUnmoved: tally.resentUnmoved, resentUnmovedOnWire: tally.resentUnmovedOnWire,
+            damagedTextCells: tally.damagedTextCells, scrolledLines: output.terminal.scrolledLines,
+            loads: thumbs.handlerLoads, coalesced: thumbs.coalesced, cancelled: thumbs.cancelled,
+            memoryHits: thumbs.memoryHits, diskHits: thumbs.diskHits,
+            sourceLoads: state.pictureLoader.statistics.handlerLoads, peakMemoryKiB: PeakMemory.kibibytes, seconds: seconds)
+        return (result, tally.whiteSpotsPerKeyFrame)
+    }
+
+    /// Fills or empties the caches for `mode`.
+    private func prepare(_ mode: ScrollBenchMode, state: AppState, screen: PlacesScreen, rows: Int) async throws {
+        switch mode {
+        case .cold, .prefetchOff:
+            break
+        case .cachingOff:
+            state.isCachingEnabled = false
+        case .warmMemory, .warmDisk:
+            let urls = (0..<min(rows + setup.thumbnailRows + 8, state.places.count)).compactMap { screen.thumbnailURL(row: $0) }
+            let loader = state.thumbnailLoader
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                for url in urls { group.addTask { _ = try await loader.data(for: url) } }
+                try await group.waitForAll()
+            }
+            if mode == .warmDisk {
+                state.thumbnailLoader.memoryCache.removeAll()
+                state.pictureLoader.memoryCache.removeAll()
+            }
+        }
+        screen.reload()  // rebind the first screen's cells to the prepared caches
+    }
+
+    /// What the model shows now: visible rows, their boxes (as `PlacesScreen` lays them out) and states.
+    private static func modelFrame(_ screen: PlacesScreen, area: CellRect, rowHeight: Int, setup: Setup) -> ModelFrame {
+        var frame = ModelFrame()
+        let counts = screen.placeholderCount
+        frame.placeholders = counts.placeholders
+        frame.cells = counts.cells
+        guard let list = screen.list else { return frame }
+        for row in list.visibleRange {
+            guard let cell = list.cell(forRow: row), let url = cell.url else { continue }
+            let rect = CellRect(row: area.row + (row - list.top) * rowHeight, column: area.column,
+                                rows: setup.thumbnailRows, columns: setup.thumbnailColumns)
+            let picture = if case .image = cell.content { true } else { false }
+            frame.rows.append((rect, url.absoluteString, cell.content.isPlaceholder, picture))
+        }
+        return frame
+    }
+
+    /// Waits (up to 2 s) until neither loader has a load in flight, so nothing writes into a removed folder.
+    private static func waitForIdle(_ state: AppState) async {
+        let deadline = ContinuousClock.now + .seconds(2)
+        while ContinuousClock.now < deadline,
+              state.thumbnailLoader.statistics.inFlight > 0 || state.pictureLoader.statistics.inFlight > 0 {
+            try? await Task.sleep(for: .milliseconds(10))
+        }
+    }
+}

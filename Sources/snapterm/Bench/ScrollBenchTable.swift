@@ -1,0 +1,38 @@
+// ScrollBenchTable: the scroll benchmark's figures as a readable Markdown table.
+import Foundation
+import ScrollBench
+
+/// Formats scroll benchmark results, one row per mode × script.
+enum ScrollBenchTable {
+    static let header = ["mode", "scroll", "rows/s", "white %", "grid white %", "p50 ms", "p95 ms", "p99 ms", "max ms", "draw p50/p99 ms",
+                         "bytes/frame", "total KB", "sent", "re-sent unmoved", "loads", "coalesced", "cancelled",
+                         "hits mem/disk", "peak RSS MB"]
+
+    static func render(_ results: [ScrollBenchResult]) -> String {
+        var lines = ["| " + header.joined(separator: " | ") + " |", "|" + String(repeating: "---|", count: header.count)]
+        for result in results {
+            let grid = result.gridWhiteSpotFrames.map { percent($0, of: result.imageCellFrames) } ?? "-"
+            let cells = [
+                result.mode.rawValue, result.pattern, result.rowsPerSecond.map { format($0, 0) } ?? "lockstep",
+                format(result.whiteSpotPercent, 2), grid,
+                format(result.frameMillisecondsP50, 2), format(result.frameMillisecondsP95, 2),
+                format(result.frameMillisecondsP99, 2), format(result.frameMillisecondsMax, 1),
+                format(result.drawMillisecondsP50, 2) + "/" + format(result.drawMillisecondsP99, 2),
+                format(result.bytesPerFrame, 0), format(Double(result.totalBytes) / 1024, 0),
+                "\(result.picturesSent)", "\(result.resentUnmoved)/\(result.resentUnmovedOnWire)",
+                "\(result.loads)", "\(result.coalesced)", "\(result.cancelled)",
+                "\(result.memoryHits)/\(result.diskHits)", format(Double(result.peakMemoryKiB) / 1024, 0),
+            ]
+            lines.append("| " + cells.joined(separator: " | ") + " |")
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    private static func percent(_ part: Int, of whole: Int) -> String {
+        format(whole == 0 ? 0 : Double(part) * 100 / Double(whole), 2)
+    }
+
+    private static func format(_ value: Double, _ decimals: Int) -> String {
+        String(format: "%.\(decimals)f", value)
+    }
+}
