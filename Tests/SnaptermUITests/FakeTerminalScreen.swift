@@ -22,7 +22,11 @@ final class FakeTerminalScreen: TerminalScreen {
     func put(_ text: String, row: Int, column: Int, width: Int, style: TextStyle) {
         canvas.put(text, row: row, column: column, width: width, style: style)
     }
-    func refresh() { refreshes += 1 }
+    var onRefresh: (() -> Void)?
+    func refresh() {
+        refreshes += 1
+        onRefresh?()
+    }
     func invalidate() { invalidations += 1 }
 
     func nextKey() -> Key? {

@@ -95,4 +95,21 @@ import Testing
             if case .image? = list.cell(forRow: row)?.content { true } else { false }
         } })
     }
+
+    @Test func aSteadyFastScrollStillLoadsRowsThatStayOnScreen() async throws {
+        let mock = MockSchemeHandler()
+        let clock = ManualClock()
+        let list = try makeList(mock, clock: clock, configure: { $0.prefetchEnabled = false })
+        #expect(await UIFixtures.eventually { mock.totalLoads == 5 })
+        for step in 1...20 {  // one row every 30 ms: never settles
+            clock.advance(by: .milliseconds(30))
+            list.scroll(toTop: step)
+            list.tick()
+        }
+        // Rows 20…24 are visible; a row that appeared at step s has been visible (20 − s) × 30 ms.
+        let deferred = list.visibleRange.filter { list.cell(forRow: $0)?.hasDeferredLoad == true }
+        #expect(deferred == [22, 23, 24], "rows visible for 80 ms or more have started loading")
+        #expect(await UIFixtures.eventually { mock.loadCount(for: UIFixtures.url(20)) == 1 && mock.loadCount(for: UIFixtures.url(21)) == 1 })
+        #expect(mock.loadCount(for: UIFixtures.url(24)) == 0)
+    }
 }

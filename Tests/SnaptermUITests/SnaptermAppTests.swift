@@ -80,6 +80,19 @@ import Testing
         #expect(app.lastFrame.sent == 7)
     }
 
+    @Test func vacatedPicturesAreErasedBeforeTheTextIsRefreshed() async throws {
+        let (app, terminal, output) = try makeApp()
+        #expect(await warm(app))
+        app.drawFrame()
+        var bytesAtRefresh = Data()
+        terminal.onRefresh = { bytesAtRefresh = output.bytes }
+        app.handle(.character("?"))
+        app.drawFrame()
+        #expect(app.lastFrame.erased == 7)
+        #expect(bytesAtRefresh == output.bytes, "every erase was written before the refresh, none after")
+        #expect(String(decoding: bytesAtRefresh, as: UTF8.self).contains("\u{1B}[10X"))
+    }
+
     @Test func cachingCanBeTurnedOffLiveAndBadgesShown() async throws {
         let (app, terminal, _) = try makeApp()
         #expect(await warm(app))

@@ -57,15 +57,13 @@ public final class SnaptermApp {
     public func run() async {
         while running {
             if !scriptedKeys.isEmpty, framesDrawn > 0 { handle(scriptedKeys.removeFirst()) }
-            while let key = terminal.nextKey() {
-                handle(key)
-                if !running { break }
-            }
+            // One key per frame: drawing right after it keeps input-to-screen time to the draw itself.
+            if let key = terminal.nextKey() { handle(key) }
             currentScreen.tick()
             if needsDraw || ContinuousClock.now - lastDraw > .milliseconds(250) { drawFrame() }
             await Task.yield()  // let finished loads reach their cells (they arrive on the main actor)
         }
-        output.write(placer.frame([]).bytes)  // leave no picture behind
+        output.write(placer.frame([]).erase)  // leave no picture behind
     }
 
     /// Handles one key: the current screen first, then the app's own keys.
@@ -101,9 +99,10 @@ public final class SnaptermApp {
             pictures = currentScreen.draw(on: terminal, area: bodyArea, options: DrawOptions(showsBadges: state.showsBadges))
         }
         drawStatus(row: size.rows - 1, width: size.columns)
-        terminal.refresh()
         let frame = placer.frame(pictures)
-        if !frame.bytes.isEmpty { output.write(frame.bytes) }
+        if !frame.erase.isEmpty { output.write(frame.erase) }
+        terminal.refresh()
+        if !frame.draw.isEmpty { output.write(frame.draw) }
         lastFrame = frame.report
         framesDrawn += 1
         needsDraw = false

@@ -52,6 +52,7 @@ public final class ListView {
     private var pool: [ImageCell] = []
     private var lastScroll: ContinuousClock.Instant?
     private var pendingSettle = false
+    private var deferredSince: [Int: ContinuousClock.Instant] = [:]
 
     /// Creates a list of `rowCount` rows, `visibleCount` of them on screen, whose row `i` shows `url(i)`.
     public init(
@@ -121,11 +122,19 @@ public final class ListView {
         updatePrefetch()
     }
 
-    /// Called every frame: once the scroll has settled, starts the loads a fast scroll held back.
+    /// Called every frame: starts the loads a fast scroll held back — for every visible row once the
+    /// scroll has settled, and meanwhile for rows that have stayed on screen for the settle delay (so
+    /// a steady scroll that never pauses still fills the rows that stay long enough to be seen).
     public func tick() {
-        guard pendingSettle, let lastScroll, now() - lastScroll >= configuration.settleDelay else { return }
+        let moment = now()
+        for (row, since) in deferredSince where moment - since >= configuration.settleDelay {
+            cells[row]?.startDeferredLoad()
+            deferredSince[row] = nil
+        }
+        guard pendingSettle, let lastScroll, moment - lastScroll >= configuration.settleDelay else { return }
         pendingSettle = false
         for row in visibleRange { cells[row]?.startDeferredLoad() }
+        deferredSince = [:]
         updatePrefetch()
     }
 
@@ -141,6 +150,7 @@ public final class ListView {
         for (row, cell) in cells where !visible.contains(row) {
             cell.prepareForReuse()
             cells[row] = nil
+            deferredSince[row] = nil
             pool.append(cell)
         }
         for row in visible where cells[row] == nil {
@@ -148,6 +158,7 @@ public final class ListView {
             cell.onChange = { [weak self] cell in self?.onCellChange?(row, cell) }
             cells[row] = cell
             cell.show(url(row), priority: .high, deferLoad: deferLoads)
+            if cell.hasDeferredLoad { deferredSince[row] = now() }
             prefetcher.release(row)  // after show: the cell has joined any prefetch load already
         }
     }

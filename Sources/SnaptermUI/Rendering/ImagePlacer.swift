@@ -43,28 +43,36 @@ public final class ImagePlacer {
     /// Forgets what is on screen (after a clear, a resize or Ctrl-L): the next frame sends everything.
     public func invalidate() { onScreen = [:] }
 
-    /// The bytes that bring the screen from the last frame's pictures to `pictures`, wrapped in
-    /// save/restore cursor, and what was done.
-    public func frame(_ pictures: [PlacedPicture]) -> (bytes: Data, report: FrameReport) {
-        var bytes = Data()
-        var report = FrameReport()
+    /// The bytes of one frame's pictures, in two parts: `erase` blanks the cells pictures left (write
+    /// it before the text refresh, so text drawn there now is not wiped), `draw` sends the pictures
+    /// that moved or changed (write it after the refresh, over the text). Both keep the cursor.
+    public struct Frame: Sendable {
+        public var erase = Data()
+        public var draw = Data()
+        public var report = FrameReport()
+    }
+
+    /// Brings the screen from the last frame's pictures to `pictures`.
+    public func frame(_ pictures: [PlacedPicture]) -> Frame {
+        var frame = Frame()
         let wanted = Dictionary(pictures.map { ($0.rect, $0) }, uniquingKeysWith: { first, _ in first })
         for (rect, identity) in onScreen where wanted[rect]?.identity != identity {
-            bytes += Escape.erase(rect)  // vacated, or about to hold another picture
-            report.erased += 1
+            frame.erase += Escape.erase(rect)  // vacated, or about to hold another picture
+            frame.report.erased += 1
             onScreen[rect] = nil
         }
         for picture in pictures {
             if onScreen[picture.rect] == picture.identity {
-                report.kept += 1
+                frame.report.kept += 1
                 continue
             }
-            bytes += Escape.draw(picture)
+            frame.draw += Escape.draw(picture)
             onScreen[picture.rect] = picture.identity
-            report.sent += 1
+            frame.report.sent += 1
         }
-        guard !bytes.isEmpty else { return (Data(), report) }
-        return (Escape.saveCursor + bytes + Escape.restoreCursor, report)
+        if !frame.erase.isEmpty { frame.erase = Escape.saveCursor + frame.erase + Escape.restoreCursor }
+        if !frame.draw.isEmpty { frame.draw = Escape.saveCursor + frame.draw + Escape.restoreCursor }
+        return frame
     }
 }
 
