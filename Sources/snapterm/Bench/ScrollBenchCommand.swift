@@ -35,8 +35,8 @@ extension Snapterm.Bench {
         @Option(help: "Graphics mode: sixel or symbols.")
         var graphics = "sixel"
 
-        @Option(help: "Render time of one synthetic map snapshot, in milliseconds.")
-        var mapCostMs = 50
+        @Option(help: "Use stand-in handlers instead of the real map renderer and encoder: a synthetic snapshot costing this many milliseconds.")
+        var standInMapCostMs: Int?
 
         @Flag(help: "Print JSON instead of a table.")
         var json = false
@@ -67,13 +67,13 @@ extension Snapterm.Bench {
             setup.columns = size[0]
             setup.rows = size[1]
             return Parsed(rows: rows, speeds: speedList, modes: modeList, backAndForth: backAndForth, setup: setup,
-                          graphics: mode, mapCost: .milliseconds(mapCostMs))
+                          graphics: mode, mapCost: standInMapCostMs.map { .milliseconds($0) })
         }
 
         /// The checked options.
         struct Parsed: Sendable {
             var rows: Int, speeds: [Double], modes: [ScrollBenchMode], backAndForth: Double
-            var setup: ScrollBenchmark.Setup, graphics: GraphicsMode, mapCost: Duration
+            var setup: ScrollBenchmark.Setup, graphics: GraphicsMode, mapCost: Duration?
         }
 
         @MainActor

@@ -1,6 +1,7 @@
-// ScrollBenchSetup: builds the loaders `snapterm bench scroll` measures — the one place that picks the
-// map handler and the thumbnail encoder (switch to the real ones here when they are on main).
+// ScrollBenchSetup: builds the loaders `snapterm bench scroll` measures — the real map renderer and
+// terminal encoder, or stand-ins with a fixed cost when the UI alone is to be measured.
 import Foundation
+import MapSnapshots
 import ScrollBench
 import SchemeLoader
 import SnaptermUI
@@ -13,25 +14,23 @@ enum ScrollBenchSetup {
     struct Options: Sendable {
         var graphics: GraphicsMode
         var cellSize: (width: Int, height: Int)
-        var mapCost: Duration
+        /// The cost of a stand-in snapshot; `nil` runs the real `map://` renderer and encoder.
+        var mapCost: Duration?
         var places: [Place]
     }
 
     /// Says which handlers are in use (printed before the figures).
     static func handlerDescription(_ options: Options) -> String {
-        "map handler: SyntheticMapHandler (stand-in, \(options.mapCost) per render); "
-            + "encoder: SyntheticEncoder (stand-in, 16-colour sixel) — the real map renderer and terminal encoder are not on main yet"
+        guard let cost = options.mapCost else { return "map handler: MapSchemeHandler (shipped tiles); encoder: ThumbnailEncoder" }
+        return "map handler: SyntheticMapHandler (stand-in, \(cost) per render); encoder: SyntheticEncoder (stand-in, 16-colour sixel)"
     }
 
     /// Builds the picture loader (map snapshots) and the thumbnail loader over it, with disk caches in `directory`.
-    ///
-    /// THE SWITCH: when `MapSnapshots` (the real `map://` handler) and the real `ThumbnailEncoding`
-    /// from `TerminalGraphics` are on main, use them here instead of `SyntheticMapHandler` and
-    /// `SyntheticEncoder`, and update `handlerDescription`.
     @MainActor
     static func makeState(_ options: Options, diskDirectory directory: URL) throws -> AppState {
-        let mapHandler: any SchemeHandling = SyntheticMapHandler(cost: options.mapCost)
-        let encoder: any ThumbnailEncoding = SyntheticEncoder()
+        let mapHandler: any SchemeHandling = options.mapCost.map { SyntheticMapHandler(cost: $0) }
+            ?? MapSchemeHandler(tilesFiles: AppEnvironment().mapTilesFiles)
+        let encoder: any ThumbnailEncoding = options.mapCost == nil ? ThumbnailEncoder() : SyntheticEncoder()
         let pictures = try SchemeLoader(
             handlers: [mapHandler],
             configuration: SchemeLoaderConfiguration(diskDirectory: directory.appendingPathComponent("pictures")))
