@@ -1,9 +1,8 @@
 """compact_mbtiles: rewrites an MBTiles file small — buffer tiles beyond the world dropped, identical
-tiles stored once, gzip at level 9 (the spec's `map` + `images` tables behind a `tiles` view), 1024-byte pages.
+tiles stored once (the spec's `map` + `images` tables behind a `tiles` view), 1024-byte pages.
 
 Usage: compact_mbtiles.py IN.mbtiles OUT.mbtiles
 """
-import gzip
 import hashlib
 import os
 import sqlite3
@@ -33,8 +32,6 @@ def main():
         WHERE tile_column >= 0 AND tile_row >= 0 AND tile_column < (1 << zoom_level) AND tile_row < (1 << zoom_level)
         ORDER BY zoom_level, tile_column, tile_row""")
     for z, x, y, data in rows:
-        if data[:2] == b"\x1f\x8b":  # recompress at the highest level, with no timestamp
-            data = gzip.compress(gzip.decompress(data), compresslevel=9, mtime=0)
         digest = hashlib.sha1(data).digest()
         tile_id = seen.get(digest)
         if tile_id is None:
