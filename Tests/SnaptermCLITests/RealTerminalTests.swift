@@ -27,7 +27,7 @@ import Testing
         let arguments = [shot.path, "80x24", "--", script.path]
         let status = try await OffPool.run {
             try Self.runUnblocked(Self.termShot.path, arguments,
-                                  environment: ["PATH=/usr/bin:/bin", "WAIT=3", "HOME=\(NSTemporaryDirectory())"])
+                                  environment: ["PATH=/usr/bin:/bin", "WAIT=6", "HOME=\(NSTemporaryDirectory())"])
         }
         #expect(status == 0)
         let errors = (try? String(contentsOf: folder.appending("err.txt"), encoding: .utf8)) ?? ""
