@@ -21,7 +21,7 @@ import Testing
         try """
             #!/bin/sh
             export SNAPTERM_FILE_ROOTS='\(CommandRunner.repositoryRoot.path)' XDG_CACHE_HOME='\(folder.appending("cache").path)'
-            '\(CommandRunner.binary.path)' render --cols 30 --rows 10 '\(photo.absoluteString)' 2>'\(folder.appending("err.txt").path)'
+            '\(CommandRunner.binary.path)' render --stats --cols 30 --rows 10 '\(photo.absoluteString)' 2>'\(folder.appending("err.txt").path)'
             """.write(to: script, atomically: true, encoding: .utf8)
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script.path)
         let arguments = [shot.path, "80x24", "--", script.path]
@@ -30,8 +30,9 @@ import Testing
                                   environment: ["PATH=/usr/bin:/bin", "WAIT=6", "HOME=\(NSTemporaryDirectory())"])
         }
         #expect(status == 0)
-        let errors = (try? String(contentsOf: folder.appending("err.txt"), encoding: .utf8)) ?? ""
-        #expect(errors.isEmpty, "snapterm wrote to stderr: \(errors)")
+        let stats = (try? String(contentsOf: folder.appending("err.txt"), encoding: .utf8)) ?? ""
+        #expect(stats.contains("mode=sixel sixel=true"), "auto-detection: \(stats)")
+        #expect(!stats.contains("snapterm:"), "snapterm failed: \(stats)")
         if let keep = ProcessInfo.processInfo.environment["SNAPTERM_KEEP_SCREENSHOT"] {
             try? FileManager.default.removeItem(atPath: keep)
             try FileManager.default.copyItem(at: shot, to: URL(fileURLWithPath: keep))
