@@ -83,6 +83,7 @@ let package = Package(
             name: "snapterm",
             dependencies: [
                 "SchemeLoader",
+                "AssetLibrary",
                 "Imaging",
                 "TerminalGraphics",
                 "Thumbnails",
@@ -108,7 +109,7 @@ let package = Package(
         ),
         .testTarget(
             name: "AssetLibraryTests",
-            dependencies: ["AssetLibrary", "TestSupport"]
+            dependencies: ["AssetLibrary", "Imaging", "SchemeLoader", "TestSupport"]
         ),
         .testTarget(
             name: "MessageStoreTests",

@@ -1,7 +1,8 @@
-// AssetLibraryError: why a gallery photo could not be found or read.
+// AssetLibraryError: why a gallery photo could not be found, read or rendered.
 import Foundation
+import Imaging
 
-/// Why the photo library failed.
+/// Why the photo library or the `asset` handler failed.
 public enum AssetLibraryError: Error, Sendable, Equatable, CustomStringConvertible {
     /// No photo has this id (ids are opaque: a path is never an id).
     case unknownAsset(id: String)
@@ -9,12 +10,19 @@ public enum AssetLibraryError: Error, Sendable, Equatable, CustomStringConvertib
     case badManifest(path: String, reason: String)
     /// A photo folder could not be read.
     case unreadableFolder(path: String)
+    /// The photo's file is missing, unreadable or larger than the limit.
+    case unreadablePhoto(id: String, reason: String)
+    /// The photo's bytes could not be decoded, or the edit could not be applied.
+    case imaging(id: String, ImagingError)
 
+    /// A one-line message naming the cause, for a user.
     public var description: String {
         switch self {
-        case .unknownAsset(let id): "no photo with id '\(id)' in the library"
+        case .unknownAsset(let id): "unknown asset id=\(id): no photo with this id in the library"
         case .badManifest(let path, let reason): "the photo manifest \(path) cannot be read: \(reason)"
         case .unreadableFolder(let path): "the photo folder \(path) cannot be read"
+        case .unreadablePhoto(let id, let reason): "the photo id=\(id) cannot be read: \(reason)"
+        case .imaging(let id, let error): "the photo id=\(id) cannot be shown: \(error)"
         }
     }
 }

@@ -50,8 +50,10 @@ public struct Bitmap: Sendable, Hashable {
 
 /// One 8-bit RGBA colour.
 public struct RGBA: Sendable, Hashable {
+    /// The channels, 0…255; alpha 255 is opaque.
     public var red: UInt8, green: UInt8, blue: UInt8, alpha: UInt8
 
+    /// Creates a colour, opaque unless `alpha` says otherwise.
     public init(red: UInt8, green: UInt8, blue: UInt8, alpha: UInt8 = 255) {
         self.red = red; self.green = green; self.blue = blue; self.alpha = alpha
     }

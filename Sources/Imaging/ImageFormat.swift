@@ -2,7 +2,14 @@
 
 /// A format Imaging can decode.
 public enum ImageFormat: String, Sendable, Hashable, CaseIterable {
-    case jpeg, png, gif, webp
+    /// JPEG (JFIF or EXIF); decoded with shrink-on-load.
+    case jpeg
+    /// PNG, any bit depth, with or without alpha.
+    case png
+    /// GIF; the first frame is decoded, `ImageInfo.frameCount` counts them all.
+    case gif
+    /// WebP, lossy or lossless.
+    case webp
 
     /// The MIME type, e.g. `image/jpeg`.
     public var mimeType: String { "image/\(rawValue)" }

@@ -2,9 +2,13 @@
 
 /// A clockwise rotation by a right angle.
 public enum ImageRotation: Int, Sendable, Hashable, CaseIterable {
+    /// Unturned.
     case none = 0
+    /// A quarter turn clockwise.
     case clockwise90 = 90
+    /// Upside down.
     case halfTurn = 180
+    /// Three quarter turns clockwise (a quarter turn anticlockwise).
     case clockwise270 = 270
 
     /// The rotation for `degrees` (any multiple of 90, negative or above 360 included).

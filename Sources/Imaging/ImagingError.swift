@@ -23,6 +23,7 @@ public enum ImagingError: Error, Sendable, Equatable, CustomStringConvertible {
     /// libvips could not start.
     case libraryUnavailable(reason: String)
 
+    /// A one-line message naming the cause, for a user.
     public var description: String {
         switch self {
         case .emptyInput: "the picture is empty (0 bytes)"

@@ -8,7 +8,7 @@ extension Snapterm {
     struct Fetch: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Load URLs through the shared loader and write their bytes.",
-            discussion: "Schemes: http, https, file (inside the allowed folders). Bytes go to standard output, or to FILE with -o.")
+            discussion: "Schemes: http, https, file (inside the allowed folders), asset (the photo gallery, with edits). Bytes go to standard output, or to FILE with -o.")
 
         @Argument(help: "The URLs to load.")
         var urls: [String]

@@ -6,6 +6,6 @@ extension Snapterm {
     struct Bench: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Run benchmarks and print their figures (use a release build).",
-            subcommands: [LoaderBench.self, RenderBench.self, SixelPSNR.self])
+            subcommands: [LoaderBench.self, ImagingBench.self, RenderBench.self, SixelPSNR.self])
     }
 }

@@ -1,4 +1,5 @@
 // AppEnvironment: where Snapterm's assets and caches are, and the loader every command shares.
+import AssetLibrary
 import Foundation
 import SchemeLoader
 import Thumbnails
@@ -35,15 +36,25 @@ struct AppEnvironment {
         return roots
     }
 
+    /// The photo library: the shipped gallery (`assets/photos`) plus `$SNAPTERM_PHOTOS`, a user's folder;
+    /// `nil` when no gallery ships beside the program.
+    func photoLibrary() throws -> AssetLibrary? {
+        let shipped = assetsDirectory.appendingPathComponent("photos")
+        guard FileManager.default.fileExists(atPath: shipped.appendingPathComponent("manifest.json").path) else { return nil }
+        let user = variables["SNAPTERM_PHOTOS"].flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0) }
+        return try AssetLibrary(shippedFolder: shipped, userFolder: user)
+    }
+
     /// The cache root (`$XDG_CACHE_HOME/snapterm` …).
     var cacheDirectory: URL { CacheLocation.directory(environment: variables) }
 
     /// The shared loader with every built-in scheme handler.
     func makeLoader(diskCache: Bool = true) throws -> SchemeLoader {
-        let handlers: [any SchemeHandling] = [
+        var handlers: [any SchemeHandling] = [
             HTTPSchemeHandler(),
             FileSchemeHandler(allowedRoots: fileRoots),
         ]
+        if let library = try photoLibrary() { handlers.append(AssetSchemeHandler(library: library)) }
         let configuration = SchemeLoaderConfiguration(
             diskDirectory: diskCache ? cacheDirectory.appendingPathComponent("loader") : nil)
         return try SchemeLoader(handlers: handlers, configuration: configuration)

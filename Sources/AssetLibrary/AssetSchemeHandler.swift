@@ -1,0 +1,89 @@
+// AssetSchemeHandler: the `asset` scheme — a gallery photo decoded at the asked size, edited, encoded.
+import Foundation
+import Imaging
+import SchemeLoader
+
+/// Loads `asset://?id=…&width=…&height=…&crop=…&filter=…&rotate=…&mode=…` URLs.
+///
+/// The canonical URL (the cache key) spells every parameter with its default, so each edited
+/// variant is cached on its own — memory and disk (`StoragePolicy.allowed`). Photos are found by
+/// opaque id only, decoded with shrink-on-load, edited, then encoded as JPEG when opaque or PNG
+/// when they have transparency.
+public struct AssetSchemeHandler: SchemeHandling {
+    /// The photos the handler can name.
+    public let library: AssetLibrary
+    /// The decoder and editor (carries the pixel limit).
+    public let processor: ImageProcessor
+    /// JPEG quality for opaque results, 1…100. Default 85.
+    public let jpegQuality: Int
+    /// The largest photo file read. Default 64 MiB.
+    public let maxFileBytes: Int
+
+    /// Creates a handler over `library`.
+    public init(library: AssetLibrary, processor: ImageProcessor = ImageProcessor(), jpegQuality: Int = 85, maxFileBytes: Int = 64 << 20) {
+        self.library = library
+        self.processor = processor
+        self.jpegQuality = jpegQuality
+        self.maxFileBytes = maxFileBytes
+    }
+
+    public func canHandle(_ url: URL) -> Bool {
+        url.scheme?.lowercased() == AssetURL.scheme
+    }
+
+    /// The canonical URL; throws `LoadError.invalidParameter` naming a bad parameter, or
+    /// `AssetLibraryError.unknownAsset` for an id that is not in the library.
+    public func canonicalURL(for url: URL) throws -> URL {
+        let asset = try AssetURL(url: url)
+        _ = try library.fileURL(id: asset.id)
+        return asset.url
+    }
+
+    public func load(_ task: SchemeLoadTask, client: SchemeLoadClient) async throws {
+        let asset = try AssetURL(url: task.url)
+        try Task.checkCancellation()
+        let (encoded, mimeType) = try await Self.offCooperativePool { try self.render(asset) }
+        try Task.checkCancellation()
+        client.didReceive(LoadResponse(mimeType: mimeType, expectedLength: encoded.count, storagePolicy: .allowed))
+        client.didLoad(encoded)
+    }
+
+    /// Reads, decodes, edits and encodes the photo: blocking work of tens of milliseconds.
+    private func render(_ asset: AssetURL) throws -> (Data, String) {
+        let data = try readPhoto(id: asset.id)
+        do throws(ImagingError) {
+            let bitmap = try processor.render(
+                data, width: asset.width, height: asset.height,
+                mode: ThumbnailMode(rawValue: asset.mode.rawValue) ?? .fit, edit: asset.edit())
+            let format: EncodedFormat = bitmap.isOpaque ? .jpeg(quality: jpegQuality) : .png
+            return (try processor.encode(bitmap, as: format), format.mimeType)
+        } catch {
+            throw AssetLibraryError.imaging(id: asset.id, error)
+        }
+    }
+
+    /// Runs blocking `work` on a global dispatch queue, so a decode never holds one of the few
+    /// threads of Swift's cooperative pool (the UI and the loader's own tasks run there).
+    private static func offCooperativePool<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
+        try await withCheckedThrowingContinuation { continuation in
+            DispatchQueue.global(qos: .userInitiated).async {
+                continuation.resume(with: Result { try work() })
+            }
+        }
+    }
+
+    private func readPhoto(id: String) throws -> Data {
+        let file = try library.fileURL(id: id)
+        do {
+            let size = try FileManager.default.attributesOfItem(atPath: file.path)[.size] as? Int ?? 0
+            guard size <= maxFileBytes else {
+                throw AssetLibraryError.unreadablePhoto(id: id, reason: "\(size) bytes, more than the \(maxFileBytes)-byte limit")
+            }
+            return try Data(contentsOf: file)
+        } catch let error as AssetLibraryError {
+            throw error
+        } catch {
+            throw AssetLibraryError.unreadablePhoto(id: id, reason: "\(file.lastPathComponent): \(error.localizedDescription)")
+        }
+    }
+}

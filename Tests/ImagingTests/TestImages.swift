@@ -1,0 +1,73 @@
+// TestImages: small pictures with known pixels, built in the test, and the helpers that check them.
+import CVips
+import Foundation
+import Imaging
+
+enum TestImages {
+    static let red = RGBA(red: 255, green: 0, blue: 0)
+    static let green = RGBA(red: 0, green: 255, blue: 0)
+    static let blue = RGBA(red: 0, green: 0, blue: 255)
+    static let white = RGBA(red: 255, green: 255, blue: 255)
+
+    /// A `width × height` bitmap in four quadrants: red top-left, green top-right, blue bottom-left, white bottom-right.
+    static func quadrants(width: Int = 64, height: Int = 48) -> Bitmap {
+        var bitmap = Bitmap(width: width, height: height, filledWith: white)
+        for y in 0..<height {
+            for x in 0..<width {
+                switch (x < width / 2, y < height / 2) {
+                case (true, true): bitmap[x, y] = red
+                case (false, true): bitmap[x, y] = green
+                case (true, false): bitmap[x, y] = blue
+                case (false, false): bitmap[x, y] = white
+                }
+            }
+        }
+        return bitmap
+    }
+
+    /// The colour at the centre of each quadrant: top-left, top-right, bottom-left, bottom-right.
+    static func quadrantColours(of bitmap: Bitmap) -> [RGBA] {
+        let xs = [bitmap.width / 4, bitmap.width * 3 / 4], ys = [bitmap.height / 4, bitmap.height * 3 / 4]
+        return [bitmap[xs[0], ys[0]], bitmap[xs[1], ys[0]], bitmap[xs[0], ys[1]], bitmap[xs[1], ys[1]]]
+    }
+
+    /// Whether two colours are within `tolerance` on every channel (JPEG is lossy).
+    static func close(_ a: RGBA, _ b: RGBA, tolerance: Int = 24) -> Bool {
+        abs(Int(a.red) - Int(b.red)) <= tolerance && abs(Int(a.green) - Int(b.green)) <= tolerance
+            && abs(Int(a.blue) - Int(b.blue)) <= tolerance && a.alpha == b.alpha
+    }
+
+    /// `bitmap` (as stored) written as a JPEG whose EXIF orientation tag is `orientation`, by libvips.
+    static func jpeg(_ bitmap: Bitmap, orientation: Int) throws -> Data {
+        let png = try ImageProcessor().encode(bitmap, as: .png)
+        return try png.withUnsafeBytes { raw in
+            guard let base = raw.baseAddress, let loaded = snap_vips_new_from_buffer(base, raw.count) else {
+                throw Failure("vips could not open the test PNG")
+            }
+            defer { g_object_unref(loaded) }
+            var copy: UnsafeMutablePointer<VipsImage>?
+            guard snap_vips_copy(loaded, &copy) == 0, let copy else { throw Failure("vips_copy failed") }
+            defer { g_object_unref(copy) }
+            vips_image_set_int(copy, "orientation", Int32(orientation))
+            var buffer: UnsafeMutableRawPointer?
+            var length = 0
+            guard snap_vips_jpegsave_buffer_keep(copy, &buffer, &length, 95) == 0, let buffer else {
+                throw Failure("vips could not save the test JPEG")
+            }
+            defer { g_free(buffer) }
+            return Data(bytes: buffer, count: length)
+        }
+    }
+
+    /// The largest resident set this process has had, in megabytes (Linux `ru_maxrss` is in KiB).
+    static func peakResidentMegabytes() -> Int {
+        var usage = rusage()
+        getrusage(RUSAGE_SELF.rawValue, &usage)
+        return usage.ru_maxrss / 1024
+    }
+
+    struct Failure: Error, CustomStringConvertible {
+        let description: String
+        init(_ description: String) { self.description = description }
+    }
+}
