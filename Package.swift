@@ -96,11 +96,8 @@ let package = Package(
                 "Thumbnails",
                 "SnaptermUI",
                 "MessageStore",
-                "TestSupport",
                 "ScrollBench",
-                "SnaptermUI",
-                "Thumbnails",
-                "TerminalGraphics",
+                "TestSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
