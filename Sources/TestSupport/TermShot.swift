@@ -26,10 +26,11 @@ public enum TermShot {
 
     private static func captureAlone(_ script: String, name: String, geometry: String, wait: Int, in folder: URL) throws -> URL {
         let scriptFile = folder.appendingPathComponent("\(name).sh")
-        try ("#!/bin/sh\n" + script).write(to: scriptFile, atomically: true, encoding: .utf8)
-        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: scriptFile.path)
+        try script.write(to: scriptFile, atomically: true, encoding: .utf8)
         let shot = folder.appendingPathComponent("\(name).png")
-        let result = try Spawn.run("/usr/bin/env", ["WAIT=\(wait)", tool.path, shot.path, geometry, "--", scriptFile.path])
+        // Run through /bin/sh rather than exec the script: a child spawned by another test at the moment
+        // the script was written may hold it open for writing, and exec would fail with "Text file busy".
+        let result = try Spawn.run("/usr/bin/env", ["WAIT=\(wait)", tool.path, shot.path, geometry, "--", "/bin/sh", scriptFile.path])
         guard result.status == 0 else { throw SpawnError(description: "term-shot failed: \(result.output)") }
         if let keep = ProcessInfo.processInfo.environment["SNAPTERM_KEEP_SCREENSHOT"] {
             let copy = URL(fileURLWithPath: keep).appendingPathComponent("\(name).png")

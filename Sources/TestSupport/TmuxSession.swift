@@ -23,13 +23,20 @@ public final class TmuxSession {
         var variables = ["PATH": "/usr/bin:/bin", "HOME": NSTemporaryDirectory(), "TERM": "xterm-256color", "LANG": "C.UTF-8"]
         variables.merge(environment) { _, new in new }
         let exports = variables.sorted { $0.key < $1.key }.map { "\($0.key)=\(Self.quoted($0.value))" }.joined(separator: " ")
+        // `env -i` keeps the pane clean of this process's variables, but keeps tmux's own TMUX, as a real pane has.
         try tmux(["-f", "/dev/null", "new-session", "-d", "-s", name, "-x", String(columns), "-y", String(rows),
-                  "env -i \(exports) bash --norc --noprofile"])
+                  "env -i TMUX=\"$TMUX\" \(exports) bash --norc --noprofile"])
         try tmux(["set-option", "-t", name, "remain-on-exit", "on"])
     }
 
     deinit {
         _ = try? tmux(["kill-server"])
+    }
+
+    /// Types `command` and Enter; when it ends the shell prints `EXIT=<status>` (spelled so that the
+    /// typed line itself never matches a wait for `EXIT=`).
+    public func runReportingExit(_ command: String) throws {
+        try run("\(command); printf 'EXIT\\075%s\\n' $?")
     }
 
     /// Types `text` followed by Enter.

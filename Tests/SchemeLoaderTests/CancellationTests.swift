@@ -40,8 +40,8 @@ final class ResultBox: Sendable {
         #expect(await LoaderFixtures.eventually { mock.activeLoads == 1 })
         let cancelledAt = ContinuousClock.now
         tokens.forEach { $0.cancel() }
-        #expect(await LoaderFixtures.eventually(timeout: .seconds(2)) { mock.cancelledLoads == 1 })
-        #expect(ContinuousClock.now - cancelledAt < .seconds(1))
+        #expect(await LoaderFixtures.eventually(timeout: .seconds(5)) { mock.cancelledLoads == 1 })
+        #expect(ContinuousClock.now - cancelledAt < .seconds(3), "far sooner than the 10 s the load would take (a loaded machine may be slow)")
         #expect(boxes.allSatisfy { $0.count == 1 })
         #expect(loader.statistics.cancelled == 3)
         #expect(loader.statistics.inFlight == 0)

@@ -23,7 +23,7 @@ final class E2EFixture {
 
     /// Starts the app in the pane; the shell prints `EXIT=<status>` when it ends.
     func start(_ arguments: String = "") throws {
-        try tmux.run("\(CommandRunner.binary.path) \(arguments); echo EXIT=$?")
+        try tmux.runReportingExit("\(CommandRunner.binary.path) \(arguments)")
     }
 
     /// The app's process id (the shell's child).
@@ -38,8 +38,8 @@ final class E2EFixture {
     func terminalIsRestored() async throws -> Bool {
         guard try tmux.paneValue("alternate_on") == "0", try tmux.paneValue("cursor_flag") == "1",
               try tmux.paneValue("mouse_any_flag") == "0" else { return false }
-        try tmux.run("clear; stty -a | tr ' ' '\\n' | grep -x -e echo -e icanon | sort | tr '\\n' ' '; echo END")
-        let lines = try await tmux.waitFor("END")
+        try tmux.run("clear; stty -a | tr ' ' '\\n' | grep -x -e echo -e icanon | sort | tr '\\n' ' '; printf 'E\\116D\\n'")
+        let lines = try await tmux.waitFor { $0.contains { $0.hasSuffix("END") && !$0.contains("printf") } }
         return lines.contains { $0.contains("echo icanon END") }
     }
 }

@@ -70,4 +70,18 @@ struct MessagesEndToEndTests {
         try fixture.tmux.send("q")
         try await fixture.tmux.waitFor("EXIT=0")
     }
+
+    @Test func aDamagedDatabaseIsReportedAndLeftUntouched() async throws {
+        let fixture = try E2EFixture()
+        let damaged = Data("this is not an SQLite database, but it is somebody's file".utf8)
+        try FileManager.default.createDirectory(at: URL(fileURLWithPath: fixture.databasePath).deletingLastPathComponent(),
+                                                withIntermediateDirectories: true)
+        try damaged.write(to: URL(fileURLWithPath: fixture.databasePath))
+        try fixture.start()
+        let lines = try await fixture.tmux.waitFor("EXIT=")
+        #expect(lines.contains { $0.contains("snapterm: the message database") }, "a one-line reason: \(lines)")
+        #expect(lines.contains { $0.contains("EXIT=1") })
+        #expect(try Data(contentsOf: URL(fileURLWithPath: fixture.databasePath)) == damaged)
+        #expect(try await fixture.terminalIsRestored())
+    }
 }

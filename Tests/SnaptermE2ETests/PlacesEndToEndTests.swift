@@ -37,7 +37,10 @@ struct PlacesEndToEndTests {
             let pid = try #require(try fixture.appPID())
             kill(pid, SIGTERM)
         }
-        try await fixture.tmux.waitFor("EXIT=")
+        // A shell does not go on with its command line after its job died of SIGINT: wait for the process.
+        let deadline = ContinuousClock.now + .seconds(20)
+        while try fixture.appPID() != nil, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(100)) }
+        #expect(try fixture.appPID() == nil, "snapterm ended")
         #expect(try await fixture.terminalIsRestored())
     }
 

@@ -90,9 +90,9 @@ public final class ConversationScreen: Screen {
     }
 
     public var placeholderCount: (placeholders: Int, cells: Int) {
-        let cells = (list.map { list in list.visibleRange.compactMap { list.cell(forRow: $0) } } ?? []) + draftCells
-        let bound = cells.filter { $0.url != nil }
-        return (bound.filter { $0.content.isPlaceholder }.count, bound.count)
+        let listCount: (placeholders: Int, cells: Int) = list?.placeholderCount ?? (0, 0)
+        let draft = draftCells.filter { $0.url != nil }
+        return (listCount.placeholders + draft.filter { $0.content.isPlaceholder }.count, listCount.cells + draft.count)
     }
 
     private func handleWriting(_ key: Key) -> ScreenAction {

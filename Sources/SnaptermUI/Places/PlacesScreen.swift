@@ -96,21 +96,13 @@ public final class PlacesScreen: Screen {
 
     public func reload() { list?.reloadVisible() }
 
-    public var placeholderCount: (placeholders: Int, cells: Int) {
-        guard let list else { return (0, 0) }
-        let cells = list.visibleRange.compactMap { list.cell(forRow: $0) }
-        return (cells.filter { $0.content.isPlaceholder }.count, cells.count)
-    }
+    public var placeholderCount: (placeholders: Int, cells: Int) { list?.placeholderCount ?? (0, 0) }
 
     /// Moves the selection, scrolling to keep it visible.
     public func select(_ row: Int) {
         guard let list, !places.isEmpty else { return }
         selected = max(0, min(places.count - 1, row))
-        if selected < list.top {
-            list.scroll(toTop: selected)
-        } else if selected >= list.top + list.visibleCount {
-            list.scroll(toTop: selected - list.visibleCount + 1)
-        }
+        list.scroll(toShow: selected)
     }
 
     static func grouped(_ number: Int) -> String {

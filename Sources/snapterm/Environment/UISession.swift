@@ -20,13 +20,21 @@ struct UISession {
         let tty = try? DeviceTerminal()
         let capabilities = try TerminalCapabilities.detect(environment: environment.variables, terminal: tty, forced: forced)
         tty?.close()
-        let pictureLoader = try environment.makeLoader()
-        let thumbnailLoader = try environment.makeThumbnailLoader(base: pictureLoader)
+        // Data first: a damaged database or missing place list must fail before any loader (and its
+        // HTTP client, which must be shut down) exists.
         let places = try PlaceList.load(from: environment.placesFile).places
         let assets = try environment.photoLibrary()?.assets ?? []
         let store = try MessageStore(path: MessageStore.defaultLocation(environment: environment.variables).path)
         try DemoConversations.seedIfEmpty(store, photoID: { name in assets.first { $0.file == name }?.id },
                                           fileImage: environment.demoFileImage)
+        let pictureLoader = try environment.makeLoader()
+        let thumbnailLoader: SchemeLoader
+        do {
+            thumbnailLoader = try environment.makeThumbnailLoader(base: pictureLoader)
+        } catch {
+            await pictureLoader.shutdown()
+            throw error
+        }
         let state = AppState(
             pictureLoader: pictureLoader, thumbnailLoader: thumbnailLoader, graphics: capabilities.mode,
             colors: capabilities.colorDepth, cellSize: (capabilities.cellSize.width, capabilities.cellSize.height),
@@ -45,6 +53,7 @@ struct UISession {
             screen = try CursesScreen(terminalName: terminfo?.name)
         } catch {
             Console.error("snapterm: \(error)")
+            await shutdown()
             return
         }
         let box = state.box(columns: ScreenFactory.rowThumbnail.columns, rows: ScreenFactory.rowThumbnail.rows)
@@ -56,6 +65,10 @@ struct UISession {
         app.play(keys)
         await app.run()
         screen.end()
+        await shutdown()
+    }
+
+    private func shutdown() async {
         await state.thumbnailLoader.shutdown()
         await state.pictureLoader.shutdown()
     }
