@@ -13,7 +13,9 @@ extension SchemeLoader {
         }
         retire(job)
         let listeners = job.finish()
-        if case .failure(let error) = outcome, !(error is CancellationError), !listeners.isEmpty {
+        // A cache-only miss is an answer ("not cached"), not a failure of the source.
+        if case .failure(let error) = outcome, !(error is CancellationError), !listeners.isEmpty,
+           job.key.policy != .cacheOnly {
             recorder.update { $0.failures += 1 }
         }
         for listener in listeners {

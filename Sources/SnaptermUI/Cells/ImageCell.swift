@@ -27,8 +27,9 @@ public final class ImageCell {
         self.loader = loader
     }
 
-    /// Binds `url`. With `deferLoad`, a miss shows a placeholder but does not start loading
-    /// until `startDeferredLoad()` (used to let visible rows win during a fast scroll).
+    /// Binds `url`. With `deferLoad`, only the caches are asked at once (a disk copy is cheap and
+    /// shown as soon as it is read); a miss shows a placeholder and starts no handler load until
+    /// `startDeferredLoad()` (used to let visible rows win during a fast scroll).
     public func show(_ url: URL?, priority: LoadPriority = .high, deferLoad: Bool = false) {
         guard url != self.url else { return }
         prepareForReuse()
@@ -41,6 +42,7 @@ public final class ImageCell {
         content = .placeholder(fraction: nil)
         if deferLoad {
             loadDeferred = true
+            startLoad(url, priority: priority, cachePolicy: .cacheOnly)
         } else {
             startLoad(url, priority: priority)
         }
@@ -50,6 +52,7 @@ public final class ImageCell {
     public func startDeferredLoad(priority: LoadPriority = .high) {
         guard loadDeferred, let url else { return }
         loadDeferred = false
+        token?.cancel()  // the cache probe, if it is still reading
         if let hit = loader.cachedResult(for: url) {
             content = .image(data: hit.data, source: hit.source)
         } else {
@@ -77,15 +80,16 @@ public final class ImageCell {
         show(current)
     }
 
-    private func startLoad(_ url: URL, priority: LoadPriority) {
+    private func startLoad(_ url: URL, priority: LoadPriority, cachePolicy: CachePolicy = .useCache) {
         let expected = binding
+        let probe = cachePolicy == .cacheOnly
         token = loader.load(
-            LoadRequest(url: url, priority: priority),
+            LoadRequest(url: url, cachePolicy: cachePolicy, priority: priority),
             progress: { [weak self] progress in
                 Task { @MainActor in self?.progressed(progress, binding: expected) }
             },
             completion: { [weak self] result in
-                Task { @MainActor in self?.finished(result, binding: expected) }
+                Task { @MainActor in self?.finished(result, binding: expected, probe: probe) }
             })
     }
 
@@ -94,11 +98,13 @@ public final class ImageCell {
         content = .placeholder(fraction: progress.fraction)
     }
 
-    private func finished(_ result: Result<LoadResult, any Error>, binding expected: UInt64) {
+    private func finished(_ result: Result<LoadResult, any Error>, binding expected: UInt64, probe: Bool) {
         guard expected == binding else { return }  // a late result for a previous binding
-        token = nil
+        if probe, case .failure = result { return }  // not cached (or cancelled): the deferred load decides
+        if !probe || loadDeferred { token = nil }
         switch result {
         case .success(let loaded):
+            if probe { loadDeferred = false }
             content = .image(data: loaded.data, source: loaded.source)
         case .failure(let error) where error is CancellationError:
             break
