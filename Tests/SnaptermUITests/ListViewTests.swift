@@ -33,7 +33,8 @@ import Testing
 
     @Test func scrollingAwayCancelsTheRowsLoad() async throws {
         let mock = MockSchemeHandler()
-        mock.stubAll(with: MockResponse(data: Data(count: 10), chunks: 10, delay: .milliseconds(50)))
+        // Loads long enough (10 s) to overlap even when a busy machine starts them one by one.
+        mock.stubAll(with: MockResponse(data: Data(count: 10), chunks: 10, delay: .seconds(1)))
         let clock = ManualClock()
         let list = try makeList(mock, clock: clock, configure: { $0.prefetchEnabled = false })
         #expect(await UIFixtures.eventually { mock.activeLoads == 5 })

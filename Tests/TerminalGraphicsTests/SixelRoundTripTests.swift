@@ -14,7 +14,7 @@ import Testing
         }
         // Then the size is the same and colours are close: overall and in each saturated block
         #expect(decoded.width == 240 && decoded.height == 156)
-        let psnr = TestImages.psnr(source, decoded)
+        let psnr = decoded.psnr(against: source)
         #expect(psnr > (palette == .adaptive ? 26 : 20), "PSNR \(psnr) dB")
         for block in 0..<6 {
             let x = (block * 40 + 8)..<(block * 40 + 32), y = 8..<30

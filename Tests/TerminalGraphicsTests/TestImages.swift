@@ -24,19 +24,6 @@ enum TestImages {
         return bitmap
     }
 
-    /// Peak signal-to-noise ratio (dB) of `b` against `a` over RGB; both must have the same size.
-    static func psnr(_ a: Bitmap, _ b: Bitmap) -> Double {
-        var squared = 0.0
-        for index in stride(from: 0, to: a.pixels.count, by: 4) {
-            for channel in 0..<3 {
-                let difference = Double(a.pixels[index + channel]) - Double(b.pixels[index + channel])
-                squared += difference * difference
-            }
-        }
-        let mse = squared / Double(a.width * a.height * 3)
-        return mse == 0 ? .infinity : 10 * log10(255 * 255 / mse)
-    }
-
     /// The mean colour of a rectangle.
     static func mean(_ bitmap: Bitmap, x: Range<Int>, y: Range<Int>) -> [Double] {
         var sums = [0.0, 0.0, 0.0]

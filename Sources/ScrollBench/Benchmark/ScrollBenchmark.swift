@@ -113,7 +113,7 @@ public final class ScrollBenchmark {
             tally.add(stamp, model: model, sent: app.lastFrame.sent, terminal: output.terminal, app: terminal, checksGrid: checksGrid)
         }
         await app.run()
-        defer { list.setRowCount(0) }  // afterwards: cancels every cell's and prefetch's load
+        defer { list.update(rowCount: 0, visibleCount: list.visibleCount) }  // afterwards: cancels every cell's and prefetch's load
         let seconds = (ContinuousClock.now - started).seconds
         let thumbs = state.thumbnailLoader.statistics
         let result = ScrollBenchResult(

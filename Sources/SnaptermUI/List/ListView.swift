@@ -117,16 +117,12 @@ public final class ListView {
     /// Scrolls by `delta` rows.
     public func scroll(by delta: Int) { scroll(toTop: top + delta) }
 
-    /// Changes the number of rows (a message was added); keeps the first visible row when it can.
-    public func setRowCount(_ count: Int) {
+    /// Changes the number of rows and how many fit (rows were added, the screen changed), then binds
+    /// each visible row to its current URL; keeps the first visible row when it can.
+    public func update(rowCount count: Int, visibleCount: Int) {
         rowCount = max(0, count)
         resize(visibleCount: visibleCount)
-    }
-
-    /// Binds each visible row's cell to the row's current URL (after the rows' contents changed).
-    public func refreshURLs() {
         for row in visibleRange { cells[row]?.show(url(row)) }
-        updatePrefetch()
     }
 
     /// Changes how many rows fit (after a resize).

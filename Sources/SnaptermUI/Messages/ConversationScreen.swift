@@ -120,9 +120,7 @@ public final class ConversationScreen: Screen {
         rows = ConversationRow.rows(for: messages)
         let visible = max(1, (area.rows - composerHeight) / rowHeight)
         if let list {
-            list.setRowCount(rows.count)
-            list.resize(visibleCount: visible)
-            list.refreshURLs()
+            list.update(rowCount: rows.count, visibleCount: visible)
         } else {
             let list = ListView(loader: loader, rowCount: rows.count, visibleCount: visible) { [weak self] row in
                 guard let self, rows.indices.contains(row), let picture = rows[row].attachment else { return nil }

@@ -36,9 +36,7 @@ public final class ConversationsScreen: Screen {
         reloadSummaries()
         let visible = max(1, area.rows / rowHeight)
         if let list {
-            list.setRowCount(summaries.count)
-            list.resize(visibleCount: visible)
-            list.refreshURLs()
+            list.update(rowCount: summaries.count, visibleCount: visible)
         } else {
             let list = ListView(loader: loader, rowCount: summaries.count, visibleCount: visible) { [weak self] row in
                 guard let self, summaries.indices.contains(row), let picture = pictures[summaries[row].id] else { return nil }

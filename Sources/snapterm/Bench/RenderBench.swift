@@ -35,7 +35,7 @@ extension Snapterm.Bench {
                         var samples = Samples()
                         var sixel = Data()
                         for _ in 0..<iterations { samples.add(try await measure { sixel = try encoder.encode(bitmap) }) }
-                        let psnr = PictureQuality.psnr(bitmap, try SixelDecoder.decode(sixel))
+                        let psnr = try SixelDecoder.decode(sixel).psnr(against: bitmap)
                         print(String(format: "%@ sixel %-8@ %-14@ %@, %d bytes, PSNR %.2f dB", "\(width)x\(height)",
                                      palette.rawValue, diffusion.rawValue, samples.summary, sixel.count, psnr))
                     }

@@ -21,7 +21,7 @@ extension Snapterm.Bench {
             for path in sixels {
                 let decoded = try SixelDecoder.decode(try Data(contentsOf: URL(fileURLWithPath: path)))
                 let reference = try ImageProcessor().thumbnail(data, width: decoded.width, height: decoded.height, mode: .fill)
-                print(String(format: "%@: %dx%d, PSNR %.2f dB", path, decoded.width, decoded.height, PictureQuality.psnr(reference, decoded)))
+                print(String(format: "%@: %dx%d, PSNR %.2f dB", path, decoded.width, decoded.height, decoded.psnr(against: reference)))
             }
         }
     }
