@@ -11,6 +11,10 @@ enum ImageCellDrawing {
         case .image(let data, _)?:
             guard let url = cell?.url, let picture = TerminalPicture(encoded: data) else { return nil }
             return PlacedPicture(rect: rect, identity: url.absoluteString, picture: picture)
+        case .preview(let data)?:
+            // Its own identity, so the placer sends the full picture over it when that lands.
+            guard let url = cell?.previewURL ?? cell?.url, let picture = TerminalPicture(encoded: data) else { return nil }
+            return PlacedPicture(rect: rect, identity: "preview " + url.absoluteString, picture: picture)
         case .placeholder(let fraction)?:
             let middle = rect.row + rect.rows / 2
             canvas.put("loading", row: middle - 1, column: rect.column + 1, width: rect.columns - 2, style: .dim)
@@ -35,6 +39,7 @@ enum ImageCellDrawing {
 
     /// The one-letter badge for where a picture came from.
     static func badge(_ cell: ImageCell?) -> String? {
+        if cell?.content.isPreview == true { return "P" }
         guard case .image(_, let source)? = cell?.content else { return nil }
         return switch source {
         case .memory: "M"

@@ -36,7 +36,7 @@ enum ScrollBenchSetup {
             configuration: SchemeLoaderConfiguration(diskDirectory: directory.appendingPathComponent("pictures")))
         let thumbnails = try SchemeLoader(
             handlers: [ThumbnailSchemeHandler(base: pictures, encoder: encoder)],
-            configuration: SchemeLoaderConfiguration(diskDirectory: directory.appendingPathComponent("thumbnails")))
+            configuration: .cpuBound(diskDirectory: directory.appendingPathComponent("thumbnails")))
         return AppState(pictureLoader: pictures, thumbnailLoader: thumbnails, graphics: options.graphics,
                         cellSize: options.cellSize, places: options.places)
     }
