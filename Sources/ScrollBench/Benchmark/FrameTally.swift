@@ -8,6 +8,8 @@ struct ModelFrame {
     var rows: [(rect: CellRect, url: String, placeholder: Bool, picture: Bool)] = []
     /// `Screen.placeholderCount` at draw time.
     var placeholders = 0
+    /// Visible cells showing a preview instead of their picture (neither blank nor the picture).
+    var previews = 0
     var cells = 0
 }
 
@@ -15,7 +17,7 @@ struct ModelFrame {
 @MainActor
 struct FrameTally {
     var frames = 0, keyFrames = 0
-    var imageCellFrames = 0, whiteSpotFrames = 0, gridWhiteSpotFrames = 0
+    var imageCellFrames = 0, whiteSpotFrames = 0, gridWhiteSpotFrames = 0, previewFrames = 0
     var latencies: [Double] = []
     var drawTimes: [Double] = []
     var totalBytes = 0, textBytes = 0
@@ -43,6 +45,7 @@ struct FrameTally {
         drawTimes.append(stamp.drawTime.seconds * 1e3)
         imageCellFrames += model.cells
         whiteSpotFrames += model.placeholders
+        previewFrames += model.previews
         whiteSpotsPerKeyFrame.append(model.placeholders)
         if checksGrid {
             gridWhiteSpotFrames += model.rows.filter { row in

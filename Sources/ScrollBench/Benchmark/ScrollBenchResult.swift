@@ -25,6 +25,11 @@ public struct ScrollBenchResult: Sendable, Codable, Hashable {
     public var gridWhiteSpotFrames: Int?
     /// White spots as a percentage of image-cell frames.
     public var whiteSpotPercent: Double
+    /// Image-cell frames showing a preview (a stand-in while the picture loads): neither a white
+    /// spot nor a picture.
+    public var previewFrames: Int
+    /// Previews as a percentage of image-cell frames.
+    public var previewPercent: Double
 
     /// Key-to-last-byte time of key frames, median, in milliseconds.
     public var frameMillisecondsP50: Double

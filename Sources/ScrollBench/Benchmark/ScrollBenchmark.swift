@@ -121,6 +121,8 @@ public final class ScrollBenchmark {
             frames: tally.frames, keyFrames: tally.keyFrames, imageCellFrames: tally.imageCellFrames,
             whiteSpotFrames: tally.whiteSpotFrames, gridWhiteSpotFrames: checksGrid ? tally.gridWhiteSpotFrames : nil,
             whiteSpotPercent: tally.imageCellFrames == 0 ? 0 : Double(tally.whiteSpotFrames) * 100 / Double(tally.imageCellFrames),
+            previewFrames: tally.previewFrames,
+            previewPercent: tally.imageCellFrames == 0 ? 0 : Double(tally.previewFrames) * 100 / Double(tally.imageCellFrames),
             frameMillisecondsP50: FrameTally.percentile(0.5, of: tally.latencies),
             frameMillisecondsP95: FrameTally.percentile(0.95, of: tally.latencies),
             frameMillisecondsP99: FrameTally.percentile(0.99, of: tally.latencies),
@@ -166,6 +168,7 @@ public final class ScrollBenchmark {
         frame.placeholders = counts.placeholders
         frame.cells = counts.cells
         guard let list = screen.list else { return frame }
+        frame.previews = list.previewCount
         for row in list.visibleRange {
             guard let cell = list.cell(forRow: row), let url = cell.url else { continue }
             let rect = CellRect(row: area.row + (row - list.top) * rowHeight, column: area.column,
