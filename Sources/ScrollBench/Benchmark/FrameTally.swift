@@ -10,6 +10,8 @@ struct ModelFrame {
     var placeholders = 0
     /// Visible cells showing a preview instead of their picture (neither blank nor the picture).
     var previews = 0
+    /// Whether pictures cover their whole box (map snapshots) or keep their aspect ratio (photos).
+    var picturesFillBox = true
     var cells = 0
 }
 
@@ -50,7 +52,9 @@ struct FrameTally {
         if checksGrid {
             gridWhiteSpotFrames += model.rows.filter { row in
                 let census = terminal.census(row: row.rect.row, column: row.rect.column, rows: row.rect.rows, columns: row.rect.columns)
-                return census[.image, default: 0] < row.rect.rows * row.rect.columns
+                // Map snapshots fill their box; a photo keeps its aspect ratio, so any sixel pixels in the box count.
+                let needed = model.picturesFillBox ? row.rect.rows * row.rect.columns : 1
+                return census[.image, default: 0] < needed
             }.count
         }
     }

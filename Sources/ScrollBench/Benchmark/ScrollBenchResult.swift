@@ -5,6 +5,8 @@ import Foundation
 public struct ScrollBenchResult: Sendable, Codable, Hashable {
     /// The cache state the run started from.
     public var mode: ScrollBenchMode
+    /// The list scrolled.
+    public var list: ScrollBenchList
     /// The scroll pattern's name (`down`, `back-and-forth 40/25`).
     public var pattern: String
     /// Rows per second (`nil`: lockstep, one key per frame).

@@ -94,6 +94,9 @@ public final class ListView {
     /// The cell of a visible row.
     public func cell(forRow row: Int) -> ImageCell? { cells[row] }
 
+    /// The URL row `row` shows (visible or not).
+    public func url(forRow row: Int) -> URL? { url(row) }
+
     /// Rows with a prefetch in flight or done.
     public var prefetchedRows: Set<Int> { prefetcher.rows }
 
