@@ -24,41 +24,24 @@ public enum SafeText {
         text.unicodeScalars.reduce(0) { $0 + columns(of: $1) }
     }
 
-    /// The longest prefix of `text` that fits in `width` columns.
+    /// Display width of one character (a grapheme cluster): the sum of its scalars' columns, the
+    /// way ncurses lays it out — never less than what the terminal uses, so a line that fits here fits there.
+    public static func width(of character: Character) -> Int {
+        character.unicodeScalars.reduce(0) { $0 + columns(of: $1) }
+    }
+
+    /// The longest prefix of `text` that fits in `width` columns (empty when `width` ≤ 0).
     public static func clipped(_ text: String, to width: Int) -> String {
+        guard width > 0 else { return "" }
         var used = 0
         var out = ""
         for character in text {
-            let w = character.unicodeScalars.reduce(0) { $0 + columns(of: $1) }
+            let w = self.width(of: character)
             if used + w > width { break }
             used += w
             out.append(character)
         }
         return out
-    }
-
-    /// `text` made visible and broken into lines of at most `width` columns (at spaces when it can).
-    public static func wrapped(_ text: String, width: Int) -> [String] {
-        guard width > 0 else { return [] }
-        var lines: [String] = []
-        var line = ""
-        for word in visible(text).split(separator: " ", omittingEmptySubsequences: false).map(String.init) {
-            let candidate = line.isEmpty ? word : line + " " + word
-            if self.width(of: candidate) <= width {
-                line = candidate
-                continue
-            }
-            if !line.isEmpty { lines.append(line) }
-            var rest = word
-            while self.width(of: rest) > width {
-                let head = clipped(rest, to: width)
-                lines.append(head)
-                rest = String(rest.dropFirst(head.count))
-            }
-            line = rest
-        }
-        if !line.isEmpty || lines.isEmpty { lines.append(line) }
-        return lines
     }
 
     static func columns(of scalar: Unicode.Scalar) -> Int {
