@@ -30,7 +30,8 @@ struct TUIFaultTests {
         Stop(name: "messages", keys: ["?", "Tab"], marker: "[Messages]", noise: browseNoise),
         Stop(name: "conversation", keys: ["g", "Enter"], marker: "i write", noise: ["j", "k", "Down", "Up", "PageDown", "PageUp", "C-l"]),
         Stop(name: "photo picker", keys: ["a"], marker: "Pick a photo", noise: ["Left", "Right", "Down", "Up", "C-l"]),
-        Stop(name: "location picker", keys: ["Escape", "l"], marker: "type to find", noise: ["Down", "Up", "PageDown", "C-l"]),
+        Stop(name: "location picker", keys: ["Escape", "l"], marker: "type to find",
+             noise: ["Down", "Up", "PageDown", "C-l", "日", "é", "🇫🇮", "x", "BSpace", "BSpace"]),
         Stop(name: "composer", keys: ["Escape", "i"], marker: "Enter send", noise: ["Left", "Right", "C-a", "C-e", "C-l"]),
     ]
 
