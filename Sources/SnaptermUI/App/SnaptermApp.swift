@@ -63,7 +63,7 @@ public final class SnaptermApp {
             if needsDraw || ContinuousClock.now - lastDraw > .milliseconds(250) { drawFrame() }
             await Task.yield()  // let finished loads reach their cells (they arrive on the main actor)
         }
-        output.write(placer.frame([]).erase)  // leave no picture behind
+        output.write(placer.finish())  // leave no picture behind (kitty: placements deleted, images freed)
     }
 
     /// Handles one key: the current screen first, then the app's own keys.

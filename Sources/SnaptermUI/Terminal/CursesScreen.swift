@@ -17,6 +17,8 @@ public enum Key: Sendable, Hashable {
 @MainActor
 public final class CursesScreen: TerminalScreen {
     private var active = false
+    private var replies = ReplyFilter()
+    private var pending: [Key] = []
 
     /// Starts ncurses on the controlling terminal with `terminalName` (a terminfo entry).
     public init(terminalName: String?) throws {
@@ -64,8 +66,21 @@ public final class CursesScreen: TerminalScreen {
     /// Forgets what the terminal shows, so the next refresh redraws every cell.
     public func invalidate() { _ = clearok(snapterm_stdscr(), true) }
 
-    /// The next key, or `nil` when none arrived within the input timeout.
+    /// The next key, or `nil` when none arrived within the input timeout. Terminal replies that
+    /// arrive late (DA1, kitty graphics) are swallowed by `ReplyFilter`, never seen as keys.
     public func nextKey() -> Key? {
+        if !pending.isEmpty { return pending.removeFirst() }
+        var reads = 0
+        repeat {
+            let raw = readKey()
+            pending += replies.feed(raw)
+            reads += 1
+            if raw == nil { break }
+        } while replies.isHolding && reads < 1024
+        return pending.isEmpty ? nil : pending.removeFirst()
+    }
+
+    private func readKey() -> Key? {
         var character: wint_t = 0
         let kind = get_wch(&character)
         if kind == ERR { return nil }
