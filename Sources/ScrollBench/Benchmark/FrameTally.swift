@@ -46,8 +46,8 @@ struct FrameTally {
         whiteSpotsPerKeyFrame.append(model.placeholders)
         if checksGrid {
             gridWhiteSpotFrames += model.rows.filter { row in
-                let census = terminal.census(row: row.rect.row, column: row.rect.column, rows: row.rect.rows, columns: row.rect.columns)
-                return census[.image, default: 0] < row.rect.rows * row.rect.columns
+                terminal.pictureCells(row: row.rect.row, column: row.rect.column, rows: row.rect.rows, columns: row.rect.columns)
+                    < row.rect.rows * row.rect.columns
             }.count
         }
     }

@@ -95,11 +95,13 @@ public final class ScrollBenchmark {
         var recording = false
         var model = ModelFrame()
         var started = ContinuousClock.now
-        let checksGrid = state.graphics == .sixel
+        let checksGrid = state.graphics == .sixel || state.graphics == .kitty
         feed.settleTimeout = setup.settleTimeout
         feed.linger = script.rowsPerSecond == nil ? .zero : setup.linger
         feed.isReady = { screen.placeholderCount.placeholders == 0 }
+        var kittyAtStart = KittyLayer()
         feed.onStart = {
+            kittyAtStart = output.terminal.kitty
             state.thumbnailLoader.resetStatistics()
             state.pictureLoader.resetStatistics()
             recording = true
@@ -134,7 +136,15 @@ public final class ScrollBenchmark {
             loads: thumbs.handlerLoads, coalesced: thumbs.coalesced, cancelled: thumbs.cancelled,
             memoryHits: thumbs.memoryHits, diskHits: thumbs.diskHits,
             sourceLoads: state.pictureLoader.statistics.handlerLoads, peakMemoryKiB: PeakMemory.kibibytes, seconds: seconds)
-        return (result, tally.whiteSpotsPerKeyFrame)
+        var figures = result
+        if state.graphics == .kitty {
+            let kitty = output.terminal.kitty
+            figures.kittyTransmitted = kitty.transmitted - kittyAtStart.transmitted
+            figures.kittyRetransmitted = kitty.retransmitted
+            figures.kittyPlaced = kitty.placed - kittyAtStart.placed
+            figures.kittyDeleted = kitty.deleted - kittyAtStart.deleted
+        }
+        return (figures, tally.whiteSpotsPerKeyFrame)
     }
 
     /// Fills or empties the caches for `mode`.

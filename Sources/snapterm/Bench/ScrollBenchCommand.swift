@@ -32,7 +32,7 @@ extension Snapterm.Bench {
         @Option(help: "Terminal size, COLUMNSxROWS.")
         var terminal = "100x40"
 
-        @Option(help: "Graphics mode: sixel or symbols.")
+        @Option(help: "Graphics mode: kitty, sixel or symbols.")
         var graphics = "sixel"
 
         @Option(help: "Use stand-in handlers instead of the real map renderer and encoder: a synthetic snapshot costing this many milliseconds.")
@@ -61,7 +61,9 @@ extension Snapterm.Bench {
             }
             let size = terminal.split(separator: "x").compactMap { Int($0) }
             guard size.count == 2, size[0] >= 40, size[1] >= 10 else { throw ValidationError("--terminal: expected COLUMNSxROWS, at least 40x10") }
-            guard let mode = GraphicsMode(rawValue: graphics), mode != .ascii else { throw ValidationError("--graphics: sixel or symbols") }
+            guard let mode = GraphicsMode(rawValue: graphics), [.kitty, .sixel, .symbols].contains(mode) else {
+                throw ValidationError("--graphics: kitty, sixel or symbols")
+            }
             guard rows > 0 else { throw ValidationError("--rows must be positive") }
             var setup = ScrollBenchmark.Setup()
             setup.columns = size[0]
