@@ -63,6 +63,8 @@ public struct ScrollBenchResult: Sendable, Codable, Hashable {
     public var kittyPlaced: Int?
     /// kitty mode: placements deleted during the script.
     public var kittyDeleted: Int?
+    /// kitty mode: mean bytes of the frames that transmitted no picture (placements moved, text redrawn).
+    public var kittySteadyBytesPerFrame: Double?
 
     /// Thumbnail loads that ran the handler (misses).
     public var loads: Int

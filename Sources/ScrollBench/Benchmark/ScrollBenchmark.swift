@@ -100,8 +100,10 @@ public final class ScrollBenchmark {
         feed.linger = script.rowsPerSecond == nil ? .zero : setup.linger
         feed.isReady = { screen.placeholderCount.placeholders == 0 }
         var kittyAtStart = KittyLayer()
+        var steady = (frames: 0, bytes: 0, transmitted: 0)  // kitty frames that transmitted no picture
         feed.onStart = {
             kittyAtStart = output.terminal.kitty
+            steady.transmitted = kittyAtStart.transmitted
             state.thumbnailLoader.resetStatistics()
             state.pictureLoader.resetStatistics()
             recording = true
@@ -112,6 +114,11 @@ public final class ScrollBenchmark {
         }
         terminal.onFrame = { stamp in
             guard recording else { return }
+            if output.terminal.kitty.transmitted == steady.transmitted {
+                steady.frames += 1
+                steady.bytes += stamp.bytes.total
+            }
+            steady.transmitted = output.terminal.kitty.transmitted
             tally.add(stamp, model: model, sent: app.lastFrame.sent, terminal: output.terminal, app: terminal, checksGrid: checksGrid)
         }
         await app.run()
@@ -143,6 +150,7 @@ public final class ScrollBenchmark {
             figures.kittyRetransmitted = kitty.retransmitted
             figures.kittyPlaced = kitty.placed - kittyAtStart.placed
             figures.kittyDeleted = kitty.deleted - kittyAtStart.deleted
+            figures.kittySteadyBytesPerFrame = steady.frames == 0 ? 0 : Double(steady.bytes) / Double(steady.frames)
         }
         return (figures, tally.whiteSpotsPerKeyFrame)
     }

@@ -29,6 +29,9 @@ extension Snapterm.Bench {
         @Option(help: "Speed of the back-and-forth run (40 rows down, 25 up, repeated); 0 to skip it.")
         var backAndForth: Double = 30
 
+        @Option(help: "Rows down and up of the back-and-forth run, DOWN/UP (25/25 stays over the same rows: a steady warm scroll).")
+        var backAndForthRows = "40/25"
+
         @Option(help: "Terminal size, COLUMNSxROWS.")
         var terminal = "100x40"
 
@@ -65,16 +68,20 @@ extension Snapterm.Bench {
                 throw ValidationError("--graphics: kitty, sixel or symbols")
             }
             guard rows > 0 else { throw ValidationError("--rows must be positive") }
+            let pattern = backAndForthRows.split(separator: "/").compactMap { Int($0) }
+            guard pattern.count == 2, pattern[0] > 0, pattern[1] > 0 else { throw ValidationError("--back-and-forth-rows: expected DOWN/UP, e.g. 40/25") }
             var setup = ScrollBenchmark.Setup()
             setup.columns = size[0]
             setup.rows = size[1]
-            return Parsed(rows: rows, speeds: speedList, modes: modeList, backAndForth: backAndForth, setup: setup,
+            return Parsed(rows: rows, speeds: speedList, modes: modeList, backAndForth: backAndForth,
+                          backAndForthRows: (pattern[0], pattern[1]), setup: setup,
                           graphics: mode, mapCost: standInMapCostMs.map { .milliseconds($0) })
         }
 
         /// The checked options.
         struct Parsed: Sendable {
             var rows: Int, speeds: [Double], modes: [ScrollBenchMode], backAndForth: Double
+            var backAndForthRows: (forward: Int, back: Int) = (40, 25)
             var setup: ScrollBenchmark.Setup, graphics: GraphicsMode, mapCost: Duration?
         }
 
@@ -89,7 +96,8 @@ extension Snapterm.Bench {
             }
             var scripts = parsed.speeds.map { ScrollScript(pattern: .down, rows: parsed.rows, rowsPerSecond: $0) }
             if parsed.backAndForth > 0 {
-                scripts.append(ScrollScript(pattern: .backAndForth(forward: 40, back: 25), rows: parsed.rows, rowsPerSecond: parsed.backAndForth))
+                scripts.append(ScrollScript(pattern: .backAndForth(forward: parsed.backAndForthRows.forward, back: parsed.backAndForthRows.back),
+                                           rows: parsed.rows, rowsPerSecond: parsed.backAndForth))
             }
             var results: [ScrollBenchResult] = []
             for mode in parsed.modes {
