@@ -150,7 +150,7 @@ public final class ScrollBenchmark {
             figures.kittyRetransmitted = kitty.retransmitted
             figures.kittyPlaced = kitty.placed - kittyAtStart.placed
             figures.kittyDeleted = kitty.deleted - kittyAtStart.deleted
-            figures.kittySteadyBytesPerFrame = steady.frames == 0 ? 0 : Double(steady.bytes) / Double(steady.frames)
+            figures.kittySteadyBytesPerFrame = steady.frames == 0 ? nil : Double(steady.bytes) / Double(steady.frames)
         }
         return (figures, tally.whiteSpotsPerKeyFrame)
     }
