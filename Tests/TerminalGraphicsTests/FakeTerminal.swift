@@ -11,6 +11,7 @@ final class FakeTerminal: TerminalHandling {
     private(set) var written: [UInt8] = []
     private(set) var waited: Duration = .zero
     private var pending: [UInt8] = []
+    private var reads = 0
 
     init(reply: String?, late: String = "", size: WindowSize? = nil) {
         self.reply = reply.map { Array($0.utf8) }
@@ -27,6 +28,8 @@ final class FakeTerminal: TerminalHandling {
     }
 
     func read(timeout: Duration, until isComplete: ([UInt8]) -> Bool) -> [UInt8] {
+        reads += 1
+        if reads == 2 { pending += late }  // late bytes arrive after the first wait
         let answer = pending
         pending = []
         if !isComplete(answer) { waited += timeout }

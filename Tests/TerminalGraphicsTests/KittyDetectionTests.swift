@@ -70,6 +70,9 @@ import Testing
         // and the late bytes parse as replies (what ReplyFilter swallows in the app; see ReplyFilterTests)
         let late = DeviceReplies(parsing: terminal.laterInput())
         #expect(late.supportsKittyGraphics && late.deviceAttributes == [62, 0])
+        // and before exiting they are drained from the terminal, not left for the shell
+        let drained = TerminalCapabilities.drainLateReplies(from: terminal, timeout: .milliseconds(40))
+        #expect(drained == terminal.laterInput())
     }
 
     @Test func flagsAndTheVariableForceKittyAndITerm() throws {

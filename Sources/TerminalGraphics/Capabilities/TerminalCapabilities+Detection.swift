@@ -60,6 +60,14 @@ extension TerminalCapabilities {
                                     program: program, repliesMayArriveLate: late)
     }
 
+    /// Reads and drops replies that come after detection stopped waiting, until the DA1 reply (always
+    /// the last) or `timeout` — so a slow terminal's answer is not typed into the shell after Snapterm
+    /// exits. Call it only when `repliesMayArriveLate`; returns what it dropped.
+    @discardableResult
+    public static func drainLateReplies(from terminal: any TerminalHandling, timeout: Duration = .milliseconds(200)) -> [UInt8] {
+        terminal.read(timeout: timeout, until: DeviceReplies.containsDeviceAttributes)
+    }
+
     /// The terminal program from `TERM_PROGRAM`, `LC_TERMINAL`, `KITTY_WINDOW_ID` and `TERM` (a hint, not a promise).
     public static func program(environment: [String: String]) -> TerminalProgram {
         let name = (environment["TERM_PROGRAM"] ?? "").lowercased()

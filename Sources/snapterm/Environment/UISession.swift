@@ -65,6 +65,11 @@ struct UISession {
         app.play(keys)
         await app.run()
         screen.end()
+        // A reply that never came during the run may still come: keep it from the shell.
+        if capabilities.repliesMayArriveLate, let tty = try? DeviceTerminal() {
+            TerminalCapabilities.drainLateReplies(from: tty)
+            tty.close()
+        }
         await shutdown()
     }
 
