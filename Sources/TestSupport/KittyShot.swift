@@ -18,10 +18,8 @@ public enum KittyShot {
     /// screenshot. `$SNAPTERM_KEEP_SCREENSHOT` (a folder) keeps a copy named `name.png`.
     public static func capture(_ script: String, name: String, geometry: String = "80x24", wait: Int = 4,
                                in folder: URL) async throws -> URL {
-        try await OffPool.run { try oneAtATime.withLock { try captureAlone(script, name: name, geometry: geometry, wait: wait, in: folder) } }
+        try await OffPool.run { try TermShot.oneAtATime.withLock { try captureAlone(script, name: name, geometry: geometry, wait: wait, in: folder) } }
     }
-
-    private static let oneAtATime = NSLock()
 
     private static func captureAlone(_ script: String, name: String, geometry: String, wait: Int, in folder: URL) throws -> URL {
         let scriptFile = folder.appendingPathComponent("\(name).sh")

@@ -22,7 +22,7 @@ struct KittyPlacesTests {
                                                  wait: 10, in: folder.url)
         // When a second run (warm caches) scrolls 50 rows down and back
         let returned = try await KittyShot.capture(script(folder, keys: "Down*50 Up*50"), name: "places-kitty-back",
-                                                   geometry: "120x42", wait: 14, in: folder.url)
+                                                   geometry: "120x42", wait: 18, in: folder.url)  // generous: a loaded machine
         let errors = (try? String(contentsOf: folder.appending("err.txt"), encoding: .utf8)) ?? ""
         #expect(errors.isEmpty, "snapterm wrote to stderr: \(errors)")
         // Then: kitty's 9×18 cells at font size 11; thumbnails 26×6 cells, one list row every 7 terminal rows
