@@ -38,7 +38,7 @@ public final class ImagePlacer {
         public var transmitted = 0
     }
 
-    private var onScreen: [CellRect: String] = [:]
+    var onScreen: [CellRect: String] = [:]
     private let kitty = KittyPlacer()
 
     public init() {}

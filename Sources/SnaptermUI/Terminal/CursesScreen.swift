@@ -63,6 +63,16 @@ public final class CursesScreen: TerminalScreen {
     /// Sends the drawn text to the terminal.
     public func refresh() { wrefresh(snapterm_stdscr()) }
 
+    /// ncurses can be told about a scroll the app made (its screen image is shifted to match).
+    public var followsRegionScrolls: Bool { true }
+
+    /// The app scrolled rows `top…bottom` by `count` with DECSTBM + SU/SD: shift ncurses' image of the
+    /// screen the same way, and have it rewrite the `garbled` rows on the next refresh.
+    public func regionScrolled(top: Int, bottom: Int, by count: Int, garbled: [Int]) {
+        snapterm_curscr_scrolled(Int32(top), Int32(bottom), Int32(count))
+        for row in garbled where row >= 0 && row < size.rows { _ = wredrawln(snapterm_stdscr(), Int32(row), 1) }
+    }
+
     /// Forgets what the terminal shows, so the next refresh redraws every cell.
     public func invalidate() { _ = clearok(snapterm_stdscr(), true) }
 
