@@ -15,7 +15,8 @@ extension TerminalCapabilities {
     /// here, so no reply reaches the key reader; when DA1 does not come in time,
     /// `repliesMayArriveLate` tells the UI to swallow it later. Inside tmux the terminal is not
     /// asked about kitty graphics (tmux would not pass the query on). Cell size: `TIOCGWINSZ`
-    /// pixels, else the `CSI 16 t` reply, else 8×16. A `forced` mode wins over
+    /// pixels, else the `CSI 16 t` reply, else 8×16 — a reported size outside
+    /// `CellSize.plausibleWidths` × `plausibleHeights` is not believed. A `forced` mode wins over
     /// `SNAPTERM_GRAPHICS`, which wins over detection. Throws only for a bad mode name.
     public static func detect(environment: [String: String], terminal: (any TerminalHandling)?,
                               forced: GraphicsMode? = nil,
@@ -46,8 +47,8 @@ extension TerminalCapabilities {
 
         var cellSize = CellSize.fallback, source = CellSizeSource.fallback
         if let window = terminal?.windowSize(), window.columns > 0, window.rows > 0,
-           window.pixelWidth >= window.columns, window.pixelHeight >= window.rows {
-            cellSize = CellSize(width: window.pixelWidth / window.columns, height: window.pixelHeight / window.rows)
+           let measured = CellSize(reportedWidth: window.pixelWidth / window.columns, height: window.pixelHeight / window.rows) {
+            cellSize = measured
             source = .windowSize
         } else if let answered = replies.cellSize {
             cellSize = answered
