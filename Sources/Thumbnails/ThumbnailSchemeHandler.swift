@@ -55,8 +55,8 @@ public struct ThumbnailSchemeHandler: SchemeHandling {
         let bytes = picture.encoded
         observer?(ThumbnailReport(url: task.url, sourceSource: source.source, sourceMetrics: source.metrics,
                                   sourceBytes: source.data.count, times: times, encodedBytes: bytes.count))
-        // Sixel is costly to make and worth a disk copy; text art is cheap to redo: memory only.
-        let policy: StoragePolicy = thumbnail.box.mode == .sixel ? .allowed : .memoryOnly
+        // Pixels (sixel, kitty/iTerm2 PNG) are costly to make and worth a disk copy; text art is cheap to redo: memory only.
+        let policy: StoragePolicy = thumbnail.box.mode.isPixelMode ? .allowed : .memoryOnly
         client.didReceive(LoadResponse(mimeType: "application/x-terminal-picture", expectedLength: bytes.count,
                                        storagePolicy: policy, expiresAt: source.response.expiresAt))
         client.didLoad(bytes)

@@ -14,16 +14,17 @@ extension Snapterm {
     /// Prints pictures addressed by URL, like img2sixel or chafa; encoded output is cached.
     struct Render: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Show pictures in the terminal as sixel or text art, addressed by URL.",
+            abstract: "Show pictures in the terminal (kitty, iTerm2, sixel or text art), addressed by URL.",
             discussion: """
-                Any URL the loader supports (http, https, file, …). --format auto asks the terminal (DA1) \
-                and the environment (TERM, COLORTERM, NO_COLOR, SNAPTERM_GRAPHICS=sixel|symbols|ascii). \
-                Encoded pictures are cached (memory; disk for sixel) under the URL, box, format and palette.
+                Any URL the loader supports (http, https, file, …). --format auto asks the terminal (kitty graphics \
+                query, DA1) and the environment (TERM, TERM_PROGRAM, COLORTERM, NO_COLOR, \
+                SNAPTERM_GRAPHICS=kitty|iterm|sixel|symbols|ascii). Encoded pictures are cached (memory; disk for \
+                kitty, iterm and sixel) under the URL, box, format and palette.
                 """)
 
         /// `auto` or a forced graphics mode.
         enum Format: String, ExpressibleByArgument, CaseIterable {
-            case auto, sixel, symbols, ascii
+            case auto, kitty, iterm, sixel, symbols, ascii
         }
 
         @Argument(help: "The URLs of the pictures.")
@@ -35,7 +36,7 @@ extension Snapterm {
         @Option(help: "Height of the box in terminal cells (default: the window's height less 2, else 24).")
         var rows: Int?
 
-        @Option(help: "auto, sixel, symbols or ascii.")
+        @Option(help: "auto, kitty, iterm, sixel, symbols or ascii.")
         var format: Format = .auto
 
         @Option(help: "Sixel palette: auto (adaptive for small pictures, fixed for large), adaptive or fixed.")
@@ -123,11 +124,13 @@ enum RenderFailure: Error, CustomStringConvertible {
     }
 }
 
-/// Terminal bytes of a picture: a sixel image and a newline, or lines of text art.
+/// Terminal bytes of a picture: a sixel, kitty or iTerm2 image and a newline, or lines of text art.
 enum RenderOutput {
     static func bytes(for picture: TerminalPicture) -> Data {
         switch picture {
-        case .sixel(let data): return data + Data("\n".utf8)
+        case .sixel(let data), .iterm(let data): return data + Data("\n".utf8)
+        case .kitty(let png, let columns, let rows):
+            return KittyGraphics.display(payload: .png(png), columns: columns, rows: rows) + Data("\n".utf8)
         case .text(let lines): return lines.reduce(into: Data()) { $0 += $1 + Data("\n".utf8) }
         }
     }

@@ -51,10 +51,9 @@ struct FrameTally {
         whiteSpotsPerKeyFrame.append(model.placeholders)
         if checksGrid {
             gridWhiteSpotFrames += model.rows.filter { row in
-                let census = terminal.census(row: row.rect.row, column: row.rect.column, rows: row.rect.rows, columns: row.rect.columns)
-                // Map snapshots fill their box; a photo keeps its aspect ratio, so any sixel pixels in the box count.
+                // Map snapshots fill their box; a photo keeps its aspect ratio, so any picture cells in the box count.
                 let needed = model.picturesFillBox ? row.rect.rows * row.rect.columns : 1
-                return census[.image, default: 0] < needed
+                return terminal.pictureCells(row: row.rect.row, column: row.rect.column, rows: row.rect.rows, columns: row.rect.columns) < needed
             }.count
         }
     }

@@ -62,6 +62,16 @@ public struct ScrollBenchResult: Sendable, Codable, Hashable {
     public var damagedTextCells: Int
     /// Lines the terminal scrolled (an image reaching the last row): should be 0.
     public var scrolledLines: Int
+    /// kitty mode: images transmitted during the script (`nil` in other modes).
+    public var kittyTransmitted: Int?
+    /// kitty mode: transmissions of an id sent before, over the whole run (0 = every picture sent at most once).
+    public var kittyRetransmitted: Int?
+    /// kitty mode: placements made or moved during the script.
+    public var kittyPlaced: Int?
+    /// kitty mode: placements deleted during the script.
+    public var kittyDeleted: Int?
+    /// kitty mode: mean bytes of the frames that transmitted no picture (placements moved, text redrawn).
+    public var kittySteadyBytesPerFrame: Double?
 
     /// Thumbnail loads that ran the handler (misses).
     public var loads: Int

@@ -113,11 +113,15 @@ public final class ScrollBenchmark {
         var recording = false
         var model = ModelFrame()
         var started = ContinuousClock.now
-        let checksGrid = state.graphics == .sixel
+        let checksGrid = state.graphics == .sixel || state.graphics == .kitty
         feed.settleTimeout = setup.settleTimeout
         feed.linger = script.rowsPerSecond == nil ? .zero : setup.linger
         feed.isReady = { screen.placeholderCount.placeholders == 0 }
+        var kittyAtStart = KittyLayer()
+        var steady = (frames: 0, bytes: 0, transmitted: 0)  // kitty frames that transmitted no picture
         feed.onStart = {
+            kittyAtStart = output.terminal.kitty
+            steady.transmitted = kittyAtStart.transmitted
             state.thumbnailLoader.resetStatistics()
             state.pictureLoader.resetStatistics()
             recording = true
@@ -129,6 +133,11 @@ public final class ScrollBenchmark {
         }
         terminal.onFrame = { stamp in
             guard recording else { return }
+            if output.terminal.kitty.transmitted == steady.transmitted {
+                steady.frames += 1
+                steady.bytes += stamp.bytes.total
+            }
+            steady.transmitted = output.terminal.kitty.transmitted
             tally.add(stamp, model: model, sent: app.lastFrame.sent, terminal: output.terminal, app: terminal, checksGrid: checksGrid)
         }
         await app.run()
@@ -155,7 +164,16 @@ public final class ScrollBenchmark {
             loads: thumbs.handlerLoads, coalesced: thumbs.coalesced, cancelled: thumbs.cancelled,
             memoryHits: thumbs.memoryHits, diskHits: thumbs.diskHits,
             sourceLoads: state.pictureLoader.statistics.handlerLoads, peakMemoryKiB: PeakMemory.kibibytes, seconds: seconds)
-        return (result, tally.whiteSpotsPerKeyFrame)
+        var figures = result
+        if state.graphics == .kitty {
+            let kitty = output.terminal.kitty
+            figures.kittyTransmitted = kitty.transmitted - kittyAtStart.transmitted
+            figures.kittyRetransmitted = kitty.retransmitted
+            figures.kittyPlaced = kitty.placed - kittyAtStart.placed
+            figures.kittyDeleted = kitty.deleted - kittyAtStart.deleted
+            figures.kittySteadyBytesPerFrame = steady.frames == 0 ? nil : Double(steady.bytes) / Double(steady.frames)
+        }
+        return (figures, tally.whiteSpotsPerKeyFrame)
     }
 
     /// Fills or empties the caches for `mode`.

@@ -32,10 +32,13 @@ extension Snapterm.Bench {
         @Option(help: "Lists to scroll, comma-separated: places (map snapshots), conversation (asset:// photos).")
         var lists = "places"
 
+        @Option(help: "Rows down and up of the back-and-forth run, DOWN/UP (25/25 stays over the same rows: a steady warm scroll).")
+        var backAndForthRows = "40/25"
+
         @Option(help: "Terminal size, COLUMNSxROWS.")
         var terminal = "100x40"
 
-        @Option(help: "Graphics mode: sixel or symbols.")
+        @Option(help: "Graphics mode: kitty, sixel or symbols.")
         var graphics = "sixel"
 
         @Option(help: "Use stand-in handlers instead of the real map renderer and encoder: a synthetic snapshot costing this many milliseconds.")
@@ -64,7 +67,9 @@ extension Snapterm.Bench {
             }
             let size = terminal.split(separator: "x").compactMap { Int($0) }
             guard size.count == 2, size[0] >= 40, size[1] >= 10 else { throw ValidationError("--terminal: expected COLUMNSxROWS, at least 40x10") }
-            guard let mode = GraphicsMode(rawValue: graphics), mode != .ascii else { throw ValidationError("--graphics: sixel or symbols") }
+            guard let mode = GraphicsMode(rawValue: graphics), [.kitty, .sixel, .symbols].contains(mode) else {
+                throw ValidationError("--graphics: kitty, sixel or symbols")
+            }
             guard rows > 0 else { throw ValidationError("--rows must be positive") }
             let listKinds = try lists.split(separator: ",").map { text -> ScrollBenchList in
                 guard let kind = ScrollBenchList(rawValue: text.trimmingCharacters(in: .whitespaces)) else {
@@ -72,16 +77,20 @@ extension Snapterm.Bench {
                 }
                 return kind
             }
+            let pattern = backAndForthRows.split(separator: "/").compactMap { Int($0) }
+            guard pattern.count == 2, pattern[0] > 0, pattern[1] > 0 else { throw ValidationError("--back-and-forth-rows: expected DOWN/UP, e.g. 40/25") }
             var setup = ScrollBenchmark.Setup()
             setup.columns = size[0]
             setup.rows = size[1]
-            return Parsed(rows: rows, speeds: speedList, modes: modeList, lists: listKinds, backAndForth: backAndForth, setup: setup,
+            return Parsed(rows: rows, speeds: speedList, modes: modeList, lists: listKinds, backAndForth: backAndForth,
+                          backAndForthRows: (pattern[0], pattern[1]), setup: setup,
                           graphics: mode, mapCost: standInMapCostMs.map { .milliseconds($0) })
         }
 
         /// The checked options.
         struct Parsed: Sendable {
             var rows: Int, speeds: [Double], modes: [ScrollBenchMode], lists: [ScrollBenchList], backAndForth: Double
+            var backAndForthRows: (forward: Int, back: Int) = (40, 25)
             var setup: ScrollBenchmark.Setup, graphics: GraphicsMode, mapCost: Duration?
         }
 
@@ -100,7 +109,8 @@ extension Snapterm.Bench {
             }
             var scripts = parsed.speeds.map { ScrollScript(pattern: .down, rows: parsed.rows, rowsPerSecond: $0) }
             if parsed.backAndForth > 0 {
-                scripts.append(ScrollScript(pattern: .backAndForth(forward: 40, back: 25), rows: parsed.rows, rowsPerSecond: parsed.backAndForth))
+                scripts.append(ScrollScript(pattern: .backAndForth(forward: parsed.backAndForthRows.forward, back: parsed.backAndForthRows.back),
+                                           rows: parsed.rows, rowsPerSecond: parsed.backAndForth))
             }
             var results: [ScrollBenchResult] = []
             for list in parsed.lists {

@@ -6,7 +6,7 @@ import ScrollBench
 enum ScrollBenchTable {
     static let header = ["list", "mode", "scroll", "rows/s", "white %", "preview %", "grid white %", "p50 ms", "p95 ms", "p99 ms", "max ms", "draw p50/p99 ms",
                          "bytes/frame", "total KB", "sent", "re-sent unmoved", "loads", "coalesced", "cancelled",
-                         "hits mem/disk", "peak RSS MB"]
+                         "hits mem/disk", "peak RSS MB", "kitty sent/again/placed/deleted", "kitty bytes/frame w/o transmit"]
 
     static func render(_ results: [ScrollBenchResult]) -> String {
         var lines = ["| " + header.joined(separator: " | ") + " |", "|" + String(repeating: "---|", count: header.count)]
@@ -22,6 +22,8 @@ enum ScrollBenchTable {
                 "\(result.picturesSent)", "\(result.resentUnmoved)/\(result.resentUnmovedOnWire)",
                 "\(result.loads)", "\(result.coalesced)", "\(result.cancelled)",
                 "\(result.memoryHits)/\(result.diskHits)", format(Double(result.peakMemoryKiB) / 1024, 0),
+                result.kittyTransmitted.map { "\($0)/\(result.kittyRetransmitted ?? 0)/\(result.kittyPlaced ?? 0)/\(result.kittyDeleted ?? 0)" } ?? "-",
+                result.kittySteadyBytesPerFrame.map { format($0, 0) } ?? "-",
             ]
             lines.append("| " + cells.joined(separator: " | ") + " |")
         }

@@ -39,6 +39,8 @@ struct UISession {
             pictureLoader: pictureLoader, thumbnailLoader: thumbnailLoader, graphics: capabilities.mode,
             colors: capabilities.colorDepth, cellSize: (capabilities.cellSize.width, capabilities.cellSize.height),
             places: places, photos: assets.map { GalleryPhoto(id: $0.id, title: $0.title) }, messages: store)
+        state.terminalScrollsPictures = capabilities.mode == .sixel && capabilities.multiplexer == nil
+            && environment.variables["SNAPTERM_SIXEL_SCROLL"] != "0"
         let terminfoFolder = environment.cacheDirectory.appendingPathComponent("terminfo")
         let name = NoScrollTerminfo.install(base: environment.variables["TERM"] ?? "xterm", in: terminfoFolder)
         return UISession(capabilities: capabilities, state: state, terminfo: name.map { (terminfoFolder, $0) })
@@ -65,6 +67,11 @@ struct UISession {
         app.play(keys)
         await app.run()
         screen.end()
+        // A reply that never came during the run may still come: keep it from the shell.
+        if capabilities.repliesMayArriveLate, let tty = try? DeviceTerminal() {
+            TerminalCapabilities.drainLateReplies(from: tty)
+            tty.close()
+        }
         await shutdown()
     }
 
