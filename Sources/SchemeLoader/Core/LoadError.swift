@@ -29,6 +29,10 @@ public enum LoadError: Error, Sendable, Hashable, CustomStringConvertible {
     case fileOutsideAllowedRoots(path: String)
     /// A `file` URL naming nothing readable.
     case fileNotFound(path: String)
+    /// A `file` URL (or a photo) naming a FIFO, socket, device or directory: never read.
+    case notARegularFile(path: String, kind: String)
+    /// A file that exists but cannot be read (permissions, I/O error).
+    case fileUnreadable(path: String, reason: String)
     /// A handler broke its contract or failed in its own way.
     case handlerFailed(scheme: String, reason: String)
 
@@ -47,6 +51,8 @@ public enum LoadError: Error, Sendable, Hashable, CustomStringConvertible {
         case .network(let reason, let url): "network error (\(reason)): \(url)"
         case .fileOutsideAllowedRoots(let path): "file is outside the allowed folders: \(path)"
         case .fileNotFound(let path): "no such readable file: \(path)"
+        case .notARegularFile(let path, let kind): "not a regular file (\(kind)), not read: \(path)"
+        case .fileUnreadable(let path, let reason): "file cannot be read (\(reason)): \(path)"
         case .handlerFailed(let scheme, let reason): "\(scheme) handler failed: \(reason)"
         }
     }
