@@ -43,6 +43,9 @@ public struct AssetSchemeHandler: SchemeHandling {
         return components.url ?? asset.url
     }
 
+    /// Never: the key carries the photo file's identity, taken anew for every load.
+    public func isCanonicalURLStable(_ canonical: URL) -> Bool { false }
+
     public func load(_ task: SchemeLoadTask, client: SchemeLoadClient) async throws {
         let asset = try AssetURL(url: task.url)
         try Task.checkCancellation()

@@ -32,6 +32,9 @@ public struct FileSchemeHandler: SchemeHandling {
         return components.url ?? file
     }
 
+    /// Never: the key carries the file's identity, taken anew for every load.
+    public func isCanonicalURLStable(_ canonical: URL) -> Bool { false }
+
     /// Opens the file off the cooperative pool (refusing anything but a regular file, so a FIFO or
     /// device cannot hang the load) and streams it in chunks, each read off the pool.
     public func load(_ task: SchemeLoadTask, client: SchemeLoadClient) async throws {
