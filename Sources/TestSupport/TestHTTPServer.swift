@@ -13,6 +13,9 @@ public enum TestRoute: Sendable {
     case stallAfter(prefix: Data, declaredLength: Int)
     /// Accepts the request and never answers.
     case silent
+    /// Sends the headers (declaring `declaredLength`) and `prefix` of the body, then closes the
+    /// connection: cleanly (FIN, a lying `Content-Length`) or, with `reset`, with a TCP reset.
+    case closeAfter(prefix: Data, declaredLength: Int, reset: Bool)
     /// Answers with `ETag: tag` and `Cache-Control: no-cache`; a request with `If-None-Match: tag` gets 304.
     case entityTagged(tag: String, body: Data)
 }
@@ -132,6 +135,18 @@ private final class RouteHandler: ChannelInboundHandler {
             send(status: status, headers: headers, body: body, chunks: chunks, delay: delay, context: context)
         case .silent:
             break
+        case .closeAfter(let prefix, let declaredLength, let reset):
+            let headers = HTTPHeaders([("Content-Length", String(declaredLength)), ("Content-Type", "application/octet-stream")])
+            context.write(wrapOutboundOut(.head(HTTPResponseHead(version: .http1_1, status: .ok, headers: headers))), promise: nil)
+            let channel = context.channel
+            context.writeAndFlush(wrapOutboundOut(.body(.byteBuffer(ByteBuffer(bytes: prefix))))).whenComplete { _ in
+                if reset, let provider = channel as? any SocketOptionProvider {
+                    // SO_LINGER with a zero timeout makes close(2) send RST instead of FIN.
+                    provider.setSoLinger(linger(l_onoff: 1, l_linger: 0)).whenComplete { _ in channel.close(promise: nil) }
+                } else {
+                    channel.close(promise: nil)
+                }
+            }
         case .stallAfter(let prefix, let declaredLength):
             var headers = HTTPHeaders([("Content-Length", String(declaredLength))])
             headers.add(name: "Content-Type", value: "application/octet-stream")
