@@ -44,12 +44,16 @@ public final class MessageStore: Sendable {
         }
     }
 
-    /// `$XDG_DATA_HOME/snapterm/messages.sqlite`, else `~/.local/share/snapterm/messages.sqlite`.
-    public static func defaultLocation(environment: [String: String]) -> URL {
+    /// `$XDG_DATA_HOME/snapterm/messages.sqlite`, else `<home>/.local/share/snapterm/messages.sqlite`
+    /// with home `$HOME` (absolute) or, when it is unset, `accountHome` (from the password database);
+    /// `nil` when no home is known — the caller refuses rather than use a shared temporary folder.
+    public static func defaultLocation(environment: [String: String], accountHome: String? = nil) -> URL? {
         if let data = environment["XDG_DATA_HOME"], data.hasPrefix("/") {
             return URL(fileURLWithPath: data).appendingPathComponent("snapterm/messages.sqlite")
         }
-        let home = environment["HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? NSTemporaryDirectory()
+        let home = environment["HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
+            ?? accountHome.flatMap { $0.hasPrefix("/") && $0 != "/" ? $0 : nil }
+        guard let home else { return nil }
         return URL(fileURLWithPath: home).appendingPathComponent(".local/share/snapterm/messages.sqlite")
     }
 

@@ -2,6 +2,7 @@
 import AssetLibrary
 import Foundation
 import MapSnapshots
+import MessageStore
 import SchemeLoader
 import Thumbnails
 
@@ -56,8 +57,29 @@ struct AppEnvironment {
         return files
     }
 
-    /// The cache root (`$XDG_CACHE_HOME/snapterm` …).
-    var cacheDirectory: URL { CacheLocation.directory(environment: variables) }
+    /// The account's home folder from the password database (used only when `HOME` is unset).
+    var accountHome: String? { AccountHome.lookUp() }
+
+    /// The cache root (`$XDG_CACHE_HOME/snapterm` …); with no home known at all, an error
+    /// (never a shared temporary folder).
+    var cacheDirectory: URL {
+        get throws(EnvironmentError) {
+            guard let folder = CacheLocation.directory(environment: variables, accountHome: accountHome) else {
+                throw .noHome(needed: "the cache", variable: "XDG_CACHE_HOME")
+            }
+            return folder
+        }
+    }
+
+    /// The message database (`$XDG_DATA_HOME/snapterm/messages.sqlite` …); with no home known, an error.
+    var messageDatabase: URL {
+        get throws(EnvironmentError) {
+            guard let file = MessageStore.defaultLocation(environment: variables, accountHome: accountHome) else {
+                throw .noHome(needed: "the message database", variable: "XDG_DATA_HOME")
+            }
+            return file
+        }
+    }
 
     /// The shared loader with every built-in scheme handler.
     func makeLoader(diskCache: Bool = true) throws -> SchemeLoader {
@@ -68,7 +90,7 @@ struct AppEnvironment {
         ]
         if let library = try photoLibrary() { handlers.append(AssetSchemeHandler(library: library)) }
         let configuration = SchemeLoaderConfiguration(
-            diskDirectory: diskCache ? cacheDirectory.appendingPathComponent("loader") : nil)
+            diskDirectory: diskCache ? try cacheDirectory.appendingPathComponent("loader") : nil)
         return try SchemeLoader(handlers: handlers, configuration: configuration)
     }
 
@@ -79,7 +101,7 @@ struct AppEnvironment {
                              observer: (@Sendable (ThumbnailReport) -> Void)? = nil) throws -> SchemeLoader {
         let handler = ThumbnailSchemeHandler(base: base, encoder: encoder, observer: observer)
         let configuration = SchemeLoaderConfiguration(
-            diskDirectory: diskCache ? cacheDirectory.appendingPathComponent("thumbnails") : nil)
+            diskDirectory: diskCache ? try cacheDirectory.appendingPathComponent("thumbnails") : nil)
         return try SchemeLoader(handlers: [handler], configuration: configuration)
     }
 }

@@ -24,7 +24,8 @@ struct UISession {
         // HTTP client, which must be shut down) exists.
         let places = try PlaceList.load(from: environment.placesFile).places
         let assets = try environment.photoLibrary()?.assets ?? []
-        let store = try MessageStore(path: MessageStore.defaultLocation(environment: environment.variables).path)
+        let store = try MessageStore(path: environment.messageDatabase.path)
+        let terminfoFolder = try environment.cacheDirectory.appendingPathComponent("terminfo")
         try DemoConversations.seedIfEmpty(store, photoID: { name in assets.first { $0.file == name }?.id },
                                           fileImage: environment.demoFileImage)
         let pictureLoader = try environment.makeLoader()
@@ -39,7 +40,6 @@ struct UISession {
             pictureLoader: pictureLoader, thumbnailLoader: thumbnailLoader, graphics: capabilities.mode,
             colors: capabilities.colorDepth, cellSize: (capabilities.cellSize.width, capabilities.cellSize.height),
             places: places, photos: assets.map { GalleryPhoto(id: $0.id, title: $0.title) }, messages: store)
-        let terminfoFolder = environment.cacheDirectory.appendingPathComponent("terminfo")
         let name = NoScrollTerminfo.install(base: environment.variables["TERM"] ?? "xterm", in: terminfoFolder)
         return UISession(capabilities: capabilities, state: state, terminfo: name.map { (terminfoFolder, $0) })
     }
