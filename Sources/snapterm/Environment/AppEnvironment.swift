@@ -81,6 +81,17 @@ struct AppEnvironment {
         }
     }
 
+    /// The cap of each disk cache (`loader/`, `thumbnails/`): `$SNAPTERM_CACHE_SIZE` in bytes, with
+    /// an optional K, M or G suffix (powers of 1024); default 512 MiB. Processes sharing the cache
+    /// folder hold it together.
+    var diskCacheLimit: Int {
+        guard let text = variables["SNAPTERM_CACHE_SIZE"]?.uppercased(), !text.isEmpty else { return 512 << 20 }
+        let shifts: [Character: Int] = ["K": 10, "M": 20, "G": 30]
+        let shift = text.last.flatMap { shifts[$0] } ?? 0
+        guard let number = Int(shift > 0 ? String(text.dropLast()) : text), number > 0, number < 1 << 20 else { return 512 << 20 }
+        return number << shift
+    }
+
     /// The shared loader with every built-in scheme handler.
     func makeLoader(diskCache: Bool = true) throws -> SchemeLoader {
         var handlers: [any SchemeHandling] = [
@@ -89,8 +100,9 @@ struct AppEnvironment {
             MapSchemeHandler(tilesFiles: mapTilesFiles),
         ]
         if let library = try photoLibrary() { handlers.append(AssetSchemeHandler(library: library)) }
-        let configuration = SchemeLoaderConfiguration(
+        var configuration = SchemeLoaderConfiguration(
             diskDirectory: diskCache ? try cacheDirectory.appendingPathComponent("loader") : nil)
+        configuration.diskSizeLimit = diskCacheLimit
         return try SchemeLoader(handlers: handlers, configuration: configuration)
     }
 
@@ -100,8 +112,9 @@ struct AppEnvironment {
                              diskCache: Bool = true,
                              observer: (@Sendable (ThumbnailReport) -> Void)? = nil) throws -> SchemeLoader {
         let handler = ThumbnailSchemeHandler(base: base, encoder: encoder, observer: observer)
-        let configuration = SchemeLoaderConfiguration(
+        var configuration = SchemeLoaderConfiguration(
             diskDirectory: diskCache ? try cacheDirectory.appendingPathComponent("thumbnails") : nil)
+        configuration.diskSizeLimit = diskCacheLimit
         return try SchemeLoader(handlers: [handler], configuration: configuration)
     }
 }
