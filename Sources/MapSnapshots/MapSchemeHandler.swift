@@ -39,10 +39,24 @@ public struct MapSchemeHandler: SchemeHandling {
     public func load(_ task: SchemeLoadTask, client: SchemeLoadClient) async throws {
         let snapshot = try MapSnapshotURL(url: task.url)
         try Task.checkCancellation()
-        let renderer = try snapshotter ?? MapSnapshotter.shared(tilesFiles: tilesFiles)
-        let png = try renderer.pngData(for: snapshot)
+        let (snapshotter, tilesFiles) = (snapshotter, tilesFiles)
+        let png = try await Self.onRenderThreads {
+            let renderer = try snapshotter ?? MapSnapshotter.shared(tilesFiles: tilesFiles)
+            return try renderer.pngData(for: snapshot)
+        }
         try Task.checkCancellation()
         client.didReceive(LoadResponse(mimeType: "image/png", expectedLength: png.count, storagePolicy: .allowed))
         client.didLoad(png)
+    }
+
+    /// The map renderer's own threads: opening tiles files and drawing (tens to hundreds of
+    /// milliseconds) are blocking work that must never hold one of the few threads of Swift's
+    /// cooperative pool, which the UI and the loader need to stay responsive.
+    static let renderQueue = DispatchQueue(label: "snapterm.map-render", qos: .userInitiated, attributes: .concurrent)
+
+    private static func onRenderThreads<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
+        try await withCheckedThrowingContinuation { continuation in
+            renderQueue.async { continuation.resume(with: Result { try work() }) }
+        }
     }
 }
