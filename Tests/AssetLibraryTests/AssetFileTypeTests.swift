@@ -32,7 +32,7 @@ import Testing
         // When it is loaded
         let outcome = Locked<Result<LoadResult, any Error>?>(nil)
         loader.load(URL(string: "asset://?id=\(id)&width=64&height=64")!) { result in outcome.withLock { $0 = result } }
-        let deadline = ContinuousClock.now + .seconds(10)
+        let deadline = ContinuousClock.now + .seconds(60)  // generous: parallel suites may hold the pool
         while outcome.withLock({ $0 == nil }), ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(5)) }
         if outcome.withLock({ $0 == nil }) {
             Issue.record("the asset load hung on a FIFO")

@@ -36,7 +36,7 @@ import Testing
         if case .failure(let error) = saved { Issue.record("the draft write failed: \(error)") }
         #expect(ContinuousClock.now - start > .milliseconds(500))
         #expect(try store.draft(for: chat).text == "typed while locked")
-        holder.waitUntilExit()
+        try await OffPool.run { holder.waitUntilExit() }
     }
 }
 

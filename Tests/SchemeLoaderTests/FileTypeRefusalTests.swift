@@ -6,8 +6,10 @@ import TestSupport
 import Testing
 
 @Suite struct FileTypeRefusalTests {
-    /// Loads `url` and waits at most `limit`; on a hang, `unblock` runs so the test can end.
-    private func loadBounded(_ loader: SchemeLoader, _ url: URL, limit: Duration = .seconds(10),
+    /// Loads `url` and waits at most `limit` (generous: parallel suites can hold the cooperative
+    /// pool for seconds; the refusal itself takes microseconds, a hang forever); on a hang,
+    /// `unblock` runs so the test can end.
+    private func loadBounded(_ loader: SchemeLoader, _ url: URL, limit: Duration = .seconds(60),
                              unblock: @Sendable () -> Void = {}) async -> Result<LoadResult, any Error>? {
         let outcome = Locked<Result<LoadResult, any Error>?>(nil)
         loader.load(url) { result in outcome.withLock { $0 = result } }

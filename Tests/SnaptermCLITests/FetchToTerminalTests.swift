@@ -7,7 +7,7 @@ import Testing
 @Suite struct FetchToTerminalTests {
     private let text = "plain \u{202E}txt.exe\u{202C} then \u{9B}31mred\u{9C} \u{2067}isolate\u{2069} ok\n"
 
-    @Test func aTerminalSeesC1AndBidiControlsEscaped() throws {
+    @Test func aTerminalSeesC1AndBidiControlsEscaped() async throws {
         // Given a text file with a C1 CSI, a right-to-left override and an isolate
         let folder = try TemporaryDirectory()
         let file = folder.appending("page.txt")
@@ -26,8 +26,11 @@ import Testing
         process.standardOutput = output
         process.standardInput = FileHandle.nullDevice
         try process.run()
-        let bytes = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
+        let bytes = try await OffPool.run {
+            let bytes = output.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            return bytes
+        }
         let seen = String(decoding: bytes, as: UTF8.self)
 
         // Then the terminal received the controls as visible escapes, never raw
@@ -40,12 +43,12 @@ import Testing
         }
     }
 
-    @Test func aPipeGetsTheRawBytes() throws {
+    @Test func aPipeGetsTheRawBytes() async throws {
         let folder = try TemporaryDirectory()
         let file = folder.appending("page.txt")
         try Data(text.utf8).write(to: file)
-        let output = try CommandRunner.run(["fetch", file.absoluteString], environment: [
-            "SNAPTERM_FILE_ROOTS": folder.url.path, "XDG_CACHE_HOME": folder.appending("cache").path])
+        let environment = ["SNAPTERM_FILE_ROOTS": folder.url.path, "XDG_CACHE_HOME": folder.appending("cache").path]
+        let output = try await OffPool.run { try CommandRunner.run(["fetch", file.absoluteString], environment: environment) }
         #expect(output.status == 0)
         #expect(output.stdout == Data(text.utf8))
     }

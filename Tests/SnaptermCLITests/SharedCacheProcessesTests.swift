@@ -17,7 +17,8 @@ import Testing
         let folder = try TemporaryDirectory()
 
         // Given each picture's bytes as one process alone makes them (split by --stats' bytes=N)
-        let reference = try CommandRunner.run(["fetch", "--stats"] + urls, environment: environment(folder.appending("alone")))
+        let (urls, alone) = (urls, environment(folder.appending("alone")))
+        let reference = try await OffPool.run { try CommandRunner.run(["fetch", "--stats"] + urls, environment: alone) }
         #expect(reference.status == 0)
         let sizes = reference.stderr.split(separator: "\n").compactMap { line in
             line.split(separator: " ").first { $0.hasPrefix("bytes=") }.flatMap { Int($0.dropFirst(6)) }
