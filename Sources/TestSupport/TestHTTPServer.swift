@@ -4,6 +4,7 @@ import Foundation
 import NIOCore
 import NIOHTTP1
 import NIOPosix
+import NIOSSL
 
 /// What the server does for one path.
 public enum TestRoute: Sendable {
@@ -35,14 +36,29 @@ public final class TestHTTPServer: Sendable {
     private let routes: [String: TestRoute]
     private let record = Locked(Record())
 
-    /// Starts a server with `routes` (path → behaviour); unknown paths are 404.
-    public init(routes: [String: TestRoute]) async throws {
+    /// Whether it speaks TLS (`https`).
+    public let isSecure: Bool
+
+    /// Starts a server with `routes` (path → behaviour); unknown paths are 404. With `tls` (PEM
+    /// certificate and key files) it serves `https`.
+    public init(routes: [String: TestRoute], tls: (certificate: String, key: String)? = nil) async throws {
         self.routes = routes
         let box = ServerBox()
+        let context = try tls.map { tls in
+            try NIOSSLContext(configuration: .makeServerConfiguration(
+                certificateChain: NIOSSLCertificate.fromPEMFile(tls.certificate).map { .certificate($0) },
+                privateKey: .privateKey(NIOSSLPrivateKey(file: tls.key, format: .pem))))
+        }
+        isSecure = context != nil
         let bootstrap = ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
             .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
             .childChannelInitializer { channel in
-                channel.pipeline.configureHTTPServerPipeline().flatMapThrowing {
+                do {
+                    if let context { try channel.pipeline.syncOperations.addHandler(NIOSSLServerHandler(context: context)) }
+                } catch {
+                    return channel.eventLoop.makeFailedFuture(error)
+                }
+                return channel.pipeline.configureHTTPServerPipeline().flatMapThrowing {
                     try channel.pipeline.syncOperations.addHandler(RouteHandler(server: box))
                 }
             }
@@ -51,9 +67,9 @@ public final class TestHTTPServer: Sendable {
         box.server = self
     }
 
-    /// `http://127.0.0.1:PORT/path`.
+    /// `http://127.0.0.1:PORT/path` (`https` when it speaks TLS).
     public func url(_ path: String) -> URL {
-        URL(string: "http://127.0.0.1:\(port)\(path)")!
+        URL(string: "\(isSecure ? "https" : "http")://127.0.0.1:\(port)\(path)")!
     }
 
     /// Requests received for `path`.

@@ -3,6 +3,7 @@ import AsyncHTTPClient
 import Foundation
 import NIOCore
 import NIOHTTP1
+import NIOSSL
 
 /// Loads `http` and `https` URLs: streams the body with progress, enforces timeouts and a body
 /// limit, follows at most a few redirects and only to http(s), and revalidates stale cached copies
@@ -24,6 +25,8 @@ public final class HTTPSchemeHandler: SchemeHandling {
         public var heuristicFreshness: TimeInterval = 3600
         /// Sent as `User-Agent`.
         public var userAgent = "snapterm/0.1"
+        /// TLS settings for `https` (e.g. extra trust roots); `nil`: the system's defaults.
+        public var tlsConfiguration: TLSConfiguration?
         /// The clock for expiry dates.
         public var now: @Sendable () -> Date = { Date() }
 
@@ -42,6 +45,7 @@ public final class HTTPSchemeHandler: SchemeHandling {
             timeout: .init(connect: .nanoseconds(Int64(configuration.connectTimeout.nanoseconds)),
                            read: .nanoseconds(Int64(configuration.readTimeout.nanoseconds))))
         clientConfiguration.decompression = .disabled
+        if let tls = configuration.tlsConfiguration { clientConfiguration.tlsConfiguration = tls }
         client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: clientConfiguration)
     }
 
