@@ -10,18 +10,23 @@ public struct MapSchemeHandler: SchemeHandling {
     /// The tiles files this handler draws from.
     public let tilesFiles: [URL]
     private let snapshotter: MapSnapshotter?
+    private let renderQueue: DispatchQueue
 
     /// A handler drawing from `tilesFiles` (the world file first, then any extracts); the files are
-    /// opened lazily, so a missing file surfaces as a `MapSnapshotError` from `load`.
-    public init(tilesFiles: [URL]) {
+    /// opened lazily, so a missing file surfaces as a `MapSnapshotError` from `load`. Opening and
+    /// drawing run on `renderQueue` (default: the handler's own concurrent queue), never on Swift's
+    /// cooperative pool.
+    public init(tilesFiles: [URL], renderQueue: DispatchQueue = MapSchemeHandler.sharedRenderQueue) {
         self.tilesFiles = tilesFiles
         snapshotter = nil
+        self.renderQueue = renderQueue
     }
 
     /// A handler drawing with an already opened snapshotter.
-    public init(snapshotter: MapSnapshotter) {
+    public init(snapshotter: MapSnapshotter, renderQueue: DispatchQueue = MapSchemeHandler.sharedRenderQueue) {
         tilesFiles = snapshotter.files.map { URL(fileURLWithPath: $0.path) }
         self.snapshotter = snapshotter
+        self.renderQueue = renderQueue
     }
 
     /// True for `map:` URLs.
@@ -39,10 +44,24 @@ public struct MapSchemeHandler: SchemeHandling {
     public func load(_ task: SchemeLoadTask, client: SchemeLoadClient) async throws {
         let snapshot = try MapSnapshotURL(url: task.url)
         try Task.checkCancellation()
-        let renderer = try snapshotter ?? MapSnapshotter.shared(tilesFiles: tilesFiles)
-        let png = try renderer.pngData(for: snapshot)
+        let (snapshotter, tilesFiles) = (snapshotter, tilesFiles)
+        let png = try await Self.run(on: renderQueue) {
+            let renderer = try snapshotter ?? MapSnapshotter.shared(tilesFiles: tilesFiles)
+            return try renderer.pngData(for: snapshot)
+        }
         try Task.checkCancellation()
         client.didReceive(LoadResponse(mimeType: "image/png", expectedLength: png.count, storagePolicy: .allowed))
         client.didLoad(png)
+    }
+
+    /// The map renderers' own threads: opening tiles files and drawing (tens to hundreds of
+    /// milliseconds) are blocking work that must never hold one of the few threads of Swift's
+    /// cooperative pool, which the UI and the loader need to stay responsive.
+    public static let sharedRenderQueue = DispatchQueue(label: "snapterm.map-render", qos: .userInitiated, attributes: .concurrent)
+
+    private static func run<T: Sendable>(on queue: DispatchQueue, _ work: @escaping @Sendable () throws -> T) async throws -> T {
+        try await withCheckedThrowingContinuation { continuation in
+            queue.async { continuation.resume(with: Result { try work() }) }
+        }
     }
 }

@@ -24,7 +24,8 @@ struct UISession {
         // HTTP client, which must be shut down) exists.
         let places = try PlaceList.load(from: environment.placesFile).places
         let assets = try environment.photoLibrary()?.assets ?? []
-        let store = try MessageStore(path: MessageStore.defaultLocation(environment: environment.variables).path)
+        let store = try MessageStore(path: environment.messageDatabase.path)
+        let terminfoFolder = try environment.cacheDirectory.appendingPathComponent("terminfo")
         try DemoConversations.seedIfEmpty(store, photoID: { name in assets.first { $0.file == name }?.id },
                                           fileImage: environment.demoFileImage)
         let pictureLoader = try environment.makeLoader()
@@ -41,7 +42,6 @@ struct UISession {
             places: places, photos: assets.map { GalleryPhoto(id: $0.id, title: $0.title) }, messages: store)
         state.terminalScrollsPictures = capabilities.mode == .sixel && capabilities.multiplexer == nil
             && environment.variables["SNAPTERM_SIXEL_SCROLL"] != "0"
-        let terminfoFolder = environment.cacheDirectory.appendingPathComponent("terminfo")
         let name = NoScrollTerminfo.install(base: environment.variables["TERM"] ?? "xterm", in: terminfoFolder)
         return UISession(capabilities: capabilities, state: state, terminfo: name.map { (terminfoFolder, $0) })
     }
