@@ -40,7 +40,8 @@ public struct MapSchemeHandler: SchemeHandling {
         let snapshot = try MapSnapshotURL(url: task.url)
         try Task.checkCancellation()
         let renderer = try snapshotter ?? MapSnapshotter.shared(tilesFiles: tilesFiles)
-        let png = try renderer.pngData(for: snapshot)
+        // Rendering is CPU-bound (~8 ms): on a low-priority worker, never on the cooperative pool.
+        let png = try await WorkerPool.shared.run { try renderer.pngData(for: snapshot) }
         try Task.checkCancellation()
         client.didReceive(LoadResponse(mimeType: "image/png", expectedLength: png.count, storagePolicy: .allowed))
         client.didLoad(png)
