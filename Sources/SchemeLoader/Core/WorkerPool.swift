@@ -9,7 +9,7 @@ import Glibc
 ///
 /// On a loaded machine with few cores, decoding on every core at the UI thread's priority starves
 /// the UI: a frame waits for the CPU, not for a load. The pool's threads lower their own priority
-/// (Linux: `setpriority` on the thread id, which changes only that thread; threads they start —
+/// (Linux: `setpriority` from the thread itself, which changes only that thread; threads they start —
 /// libvips' workers — inherit it), so the scheduler gives the UI the CPU when both want it and the
 /// workers everything left over. The work never runs on Swift's cooperative pool either, so a slow
 /// decode never holds one of the few threads the loader's tasks need.
@@ -57,7 +57,7 @@ public final class WorkerPool: @unchecked Sendable {
     public static func currentThreadNiceness() -> Int32 {
         #if os(Linux)
         errno = 0
-        return getpriority(__priority_which_t(PRIO_PROCESS.rawValue), id_t(gettid()))
+        return getpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0)
         #else
         return getpriority(PRIO_PROCESS, 0)
         #endif
@@ -72,8 +72,9 @@ public final class WorkerPool: @unchecked Sendable {
 
     private func work(niceness: Int32) {
         #if os(Linux)
-        // Best effort: raising niceness needs no privilege; a failure leaves the thread as it was.
-        _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), id_t(gettid()), niceness)
+        // Linux keeps the nice value per thread: `who` 0 names the calling thread only (man 2
+        // setpriority, NOTES). Best effort: raising it needs no privilege; a failure changes nothing.
+        _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, niceness)
         #endif
         let actual = Self.currentThreadNiceness()
         lock.lock()
