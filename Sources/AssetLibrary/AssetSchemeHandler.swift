@@ -49,7 +49,7 @@ public struct AssetSchemeHandler: SchemeHandling {
     public func load(_ task: SchemeLoadTask, client: SchemeLoadClient) async throws {
         let asset = try AssetURL(url: task.url)
         try Task.checkCancellation()
-        let (encoded, mimeType) = try await Self.offCooperativePool { try self.render(asset) }
+        let (encoded, mimeType) = try await WorkerPool.shared.run { try self.render(asset) }
         try Task.checkCancellation()
         client.didReceive(LoadResponse(mimeType: mimeType, expectedLength: encoded.count, storagePolicy: .allowed))
         client.didLoad(encoded)
@@ -66,16 +66,6 @@ public struct AssetSchemeHandler: SchemeHandling {
             return (try processor.encode(bitmap, as: format), format.mimeType)
         } catch {
             throw AssetLibraryError.imaging(id: asset.id, error)
-        }
-    }
-
-    /// Runs blocking `work` on a global dispatch queue, so a decode never holds one of the few
-    /// threads of Swift's cooperative pool (the UI and the loader's own tasks run there).
-    private static func offCooperativePool<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
-        try await withCheckedThrowingContinuation { continuation in
-            DispatchQueue.global(qos: .userInitiated).async {
-                continuation.resume(with: Result { try work() })
-            }
         }
     }
 

@@ -10,23 +10,23 @@ public struct MapSchemeHandler: SchemeHandling {
     /// The tiles files this handler draws from.
     public let tilesFiles: [URL]
     private let snapshotter: MapSnapshotter?
-    private let renderQueue: DispatchQueue
+    private let renderPool: WorkerPool
 
     /// A handler drawing from `tilesFiles` (the world file first, then any extracts); the files are
     /// opened lazily, so a missing file surfaces as a `MapSnapshotError` from `load`. Opening and
-    /// drawing run on `renderQueue` (default: the handler's own concurrent queue), never on Swift's
-    /// cooperative pool.
-    public init(tilesFiles: [URL], renderQueue: DispatchQueue = MapSchemeHandler.sharedRenderQueue) {
+    /// drawing (CPU-bound, ~8 ms and up) run on `renderPool`'s low-priority threads, never on Swift's
+    /// cooperative pool, which the UI and the loader need to stay responsive.
+    public init(tilesFiles: [URL], renderPool: WorkerPool = .shared) {
         self.tilesFiles = tilesFiles
         snapshotter = nil
-        self.renderQueue = renderQueue
+        self.renderPool = renderPool
     }
 
     /// A handler drawing with an already opened snapshotter.
-    public init(snapshotter: MapSnapshotter, renderQueue: DispatchQueue = MapSchemeHandler.sharedRenderQueue) {
+    public init(snapshotter: MapSnapshotter, renderPool: WorkerPool = .shared) {
         tilesFiles = snapshotter.files.map { URL(fileURLWithPath: $0.path) }
         self.snapshotter = snapshotter
-        self.renderQueue = renderQueue
+        self.renderPool = renderPool
     }
 
     /// True for `map:` URLs.
@@ -45,23 +45,12 @@ public struct MapSchemeHandler: SchemeHandling {
         let snapshot = try MapSnapshotURL(url: task.url)
         try Task.checkCancellation()
         let (snapshotter, tilesFiles) = (snapshotter, tilesFiles)
-        let png = try await Self.run(on: renderQueue) {
+        let png = try await renderPool.run {
             let renderer = try snapshotter ?? MapSnapshotter.shared(tilesFiles: tilesFiles)
             return try renderer.pngData(for: snapshot)
         }
         try Task.checkCancellation()
         client.didReceive(LoadResponse(mimeType: "image/png", expectedLength: png.count, storagePolicy: .allowed))
         client.didLoad(png)
-    }
-
-    /// The map renderers' own threads: opening tiles files and drawing (tens to hundreds of
-    /// milliseconds) are blocking work that must never hold one of the few threads of Swift's
-    /// cooperative pool, which the UI and the loader need to stay responsive.
-    public static let sharedRenderQueue = DispatchQueue(label: "snapterm.map-render", qos: .userInitiated, attributes: .concurrent)
-
-    private static func run<T: Sendable>(on queue: DispatchQueue, _ work: @escaping @Sendable () throws -> T) async throws -> T {
-        try await withCheckedThrowingContinuation { continuation in
-            queue.async { continuation.resume(with: Result { try work() }) }
-        }
     }
 }

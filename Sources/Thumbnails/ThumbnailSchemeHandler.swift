@@ -58,7 +58,7 @@ public struct ThumbnailSchemeHandler: SchemeHandling {
         let thumbnail = try ThumbnailURL(url: task.url)
         let source = try await base.result(for: LoadRequest(url: thumbnail.source))
         try Task.checkCancellation()
-        let (picture, times) = try await Self.offThePool { [encoder] in try encoder.encodeTimed(source.data, for: thumbnail.box) }
+        let (picture, times) = try await WorkerPool.shared.run { [encoder] in try encoder.encodeTimed(source.data, for: thumbnail.box) }
         try Task.checkCancellation()
         let bytes = picture.encoded
         observer?(ThumbnailReport(url: task.url, sourceSource: source.source, sourceMetrics: source.metrics,
@@ -76,13 +76,5 @@ public struct ThumbnailSchemeHandler: SchemeHandling {
     static func storagePolicy(source: StoragePolicy, mode: GraphicsMode) -> StoragePolicy {
         if source == .notAllowed { return .notAllowed }
         return mode.isPixelMode ? .allowed : .memoryOnly
-    }
-
-    /// Runs CPU-heavy encoding (10–30 ms) on a GCD thread, so it never holds one of the few
-    /// threads of Swift's cooperative pool that the loader and the UI need to stay responsive.
-    private static func offThePool<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
-        try await withCheckedThrowingContinuation { continuation in
-            DispatchQueue.global(qos: .userInitiated).async { continuation.resume(with: Result { try body() }) }
-        }
     }
 }

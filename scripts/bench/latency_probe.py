@@ -16,6 +16,7 @@ import argparse, fcntl, json, os, pty, select, signal, struct, sys, termios, tim
 
 QUIET = 0.002          # output idle this long ends a burst (a frame); adds at most this to each figure
 DOWN = b"\x1bOB"          # kcud1 in application-cursor mode (the app turns keypad mode on)
+BACKLOG = 1 << 20         # stop reading the app while this much is still unwritten to the terminal
 
 
 def main():
@@ -36,7 +37,21 @@ def main():
     stdin = sys.stdin.fileno()
     saved = termios.tcgetattr(stdin)
     tty.setraw(stdin)
-    out = sys.stdout.buffer
+    # Writes to the terminal never block: when xterm stops reading, output waits in `pending` (and
+    # past BACKLOG the app is not read, so it feels the same back-pressure as under a real terminal)
+    # while keys keep going out on time and the run ends when it should.
+    out_fd = sys.stdout.fileno()
+    out_flags = fcntl.fcntl(out_fd, fcntl.F_GETFL)
+    fcntl.fcntl(out_fd, fcntl.F_SETFL, out_flags | os.O_NONBLOCK)
+    pending = bytearray()
+
+    def flush_some():
+        while pending:
+            try:
+                written = os.write(out_fd, pending)
+            except (BlockingIOError, InterruptedError):
+                return
+            del pending[:written]
 
     start = time.monotonic()
     measuring = False
@@ -64,15 +79,18 @@ def main():
             if done_at is not None and (now - done_at > 2.0 or (not queries and len(latencies) >= len(keys_sent))):
                 break
             if measuring and burst_start is not None and now - last_output >= QUIET:
-                out.write(b"\x1b[c")
-                out.flush()
+                pending.extend(b"\x1b[c")
+                flush_some()
                 queries.append((time.monotonic(), burst_start))
                 frames += 1
                 burst_start = None
             timeout = QUIET
             if next_key is not None and len(keys_sent) < args.keys:
                 timeout = max(0.0, min(timeout, next_key - time.monotonic()))
-            readable, _, _ = select.select([master, stdin], [], [], timeout)
+            readers = [stdin] + ([master] if len(pending) < BACKLOG else [])
+            readable, writable, _ = select.select(readers, [out_fd] if pending else [], [], timeout)
+            if writable:
+                flush_some()
             if master in readable:
                 try:
                     data = os.read(master, 65536)
@@ -80,8 +98,8 @@ def main():
                     break
                 if not data:
                     break
-                out.write(data)
-                out.flush()
+                pending.extend(data)
+                flush_some()
                 if os.environ.get("LATENCY_LOG"):
                     with open(os.environ["LATENCY_LOG"], "ab") as log:
                         log.write(data)
@@ -105,6 +123,7 @@ def main():
                         if index not in latencies and sent <= began:
                             latencies[index] = answered - sent
     finally:
+        fcntl.fcntl(out_fd, fcntl.F_SETFL, out_flags)
         termios.tcsetattr(stdin, termios.TCSADRAIN, saved)
         try:
             os.write(master, b"q")

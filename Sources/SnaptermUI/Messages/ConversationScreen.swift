@@ -36,17 +36,22 @@ public final class ConversationScreen: Screen {
         composer = DraftComposer(conversationID: id, store: store)
     }
 
-    /// The thumbnail URL of a picture.
-    public func thumbnailURL(_ picture: URL) -> URL { ThumbnailURL(source: picture, box: box).url }
+    /// The thumbnail URL of a picture: for a photo, encoded from a render at the box's size, not from
+    /// the attachment's full-size render (`ThumbnailSource.boxSized`). Messages and draft attachments
+    /// use the same URL, so a sent attachment is still the draft's cached picture.
+    public func thumbnailURL(_ picture: URL) -> URL {
+        ThumbnailURL(source: ThumbnailSource.boxSized(picture, for: box), box: box).url
+    }
 
-    /// The preview of a picture while its sixel thumbnail loads: text art of a low-resolution render of
-    /// the same photo (`asset://` at 160 px: a fraction of the decoding), or of the same source for other
+    /// The preview of a picture while its sixel thumbnail loads: text art of the box-sized render the
+    /// sixel is made from (one decode serves both), else of a low-resolution render of the
+    /// same photo (`asset://` at 160 px: a fraction of the decoding), or of the same source for other
     /// schemes. (Text art of the 1280-px render itself was measured worse: nearly every visible row stayed
     /// blank during a cold scroll, because that render is the costly part.) `nil` when thumbnails are text art.
     public func previewURL(_ picture: URL) -> URL? {
         guard box.mode == .sixel else { return nil }
-        var source = picture
-        if var asset = try? AssetURL(url: picture) {
+        var source = ThumbnailSource.boxSized(picture, for: box)
+        if source == picture, var asset = try? AssetURL(url: picture) {
             let small = 160
             if let width = asset.width, width > small {
                 asset.height = asset.height.map { max(1, $0 * small / width) }
