@@ -54,6 +54,9 @@ extension ImageProcessor {
                 } else {
                     image = try image.resized(toWidth: target.width, height: target.height)
                 }
+                // The thumbnail is read sequentially; a turn reads it out of order, so compute the
+                // (already shrunk) image first. An unturned edit stays one lazy pipeline.
+                if edit.rotation != .none { image = try image.materialised() }
                 return try Self.bitmap(from: image.rotated(edit.rotation).filtered(edit.filter))
             }
         }
