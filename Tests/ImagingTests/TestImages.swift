@@ -59,6 +59,36 @@ enum TestImages {
         }
     }
 
+    /// `bitmap` saved by libvips in the format named by `suffix` (".webp", ".gif", ".png", ".jpg").
+    static func encoded(_ bitmap: Bitmap, suffix: String) throws -> Data {
+        let png = try ImageProcessor().encode(bitmap, as: .png)
+        return try png.withUnsafeBytes { raw in
+            guard let base = raw.baseAddress, let loaded = snap_vips_new_from_buffer(base, raw.count) else {
+                throw Failure("vips could not open the test PNG")
+            }
+            defer { g_object_unref(loaded) }
+            var buffer: UnsafeMutableRawPointer?
+            var length = 0
+            guard snap_vips_save_buffer(loaded, suffix, &buffer, &length) == 0, let buffer else {
+                throw Failure("vips could not save the test picture as \(suffix)")
+            }
+            defer { g_free(buffer) }
+            return Data(bytes: buffer, count: length)
+        }
+    }
+
+    /// The quadrant colour `quadrants()` has at (`x`, `y`) in 0…1, or `nil` within `margin` of a border
+    /// between quadrants (where resampling blends them).
+    static func quadrantColour(x: Double, y: Double, margin: Double = 0.04) -> RGBA? {
+        guard abs(x - 0.5) > margin, abs(y - 0.5) > margin else { return nil }
+        switch (x < 0.5, y < 0.5) {
+        case (true, true): return red
+        case (false, true): return green
+        case (true, false): return blue
+        case (false, false): return white
+        }
+    }
+
     /// The largest resident set this process has had, in megabytes (Linux `ru_maxrss` is in KiB).
     static func peakResidentMegabytes() -> Int {
         var usage = rusage()
