@@ -21,6 +21,9 @@ import Testing
     @Test(arguments: [160, 1280, 4096], ImageRotation.allCases)
     func everyTurnAndCropPutsTheMarkedCornerWhereItBelongs(width: Int, rotation: ImageRotation) throws {
         let processor = ImageProcessor()
+        // Big pictures never overlap the corpus test's peak-RSS budget.
+        TestImages.memoryBudget.lock()
+        defer { TestImages.memoryBudget.unlock() }
         for crop in Self.crops(width: width) {
             // When the photo is rendered with the crop and turn at this width
             let edit = ImageEdit(crop: crop, rotation: rotation)

@@ -89,12 +89,27 @@ enum TestImages {
         }
     }
 
-    /// The largest resident set this process has had, in megabytes (Linux `ru_maxrss` is in KiB).
+    /// The largest resident set this process has had since the last `resetPeakResident()`, in
+    /// megabytes (Linux `VmHWM`; `ru_maxrss`, which cannot be reset, if /proc is unreadable).
     static func peakResidentMegabytes() -> Int {
+        if let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
+           let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+           let kilobytes = Int(line.split(separator: " ").dropFirst().first ?? "") {
+            return kilobytes / 1024
+        }
         var usage = rusage()
         getrusage(RUSAGE_SELF.rawValue, &usage)
         return usage.ru_maxrss / 1024
     }
+
+    /// Starts a new peak-RSS measurement (Linux: "5" to /proc/self/clear_refs resets `VmHWM`).
+    static func resetPeakResident() {
+        try? "5".write(toFile: "/proc/self/clear_refs", atomically: false, encoding: .utf8)
+    }
+
+    /// Held by a test that checks the peak RSS and by tests that make big pictures, so that one's
+    /// pictures never count against the other's budget.
+    static let memoryBudget = NSLock()
 
     struct Failure: Error, CustomStringConvertible {
         let description: String
