@@ -83,7 +83,7 @@ let package = Package(
         // ScrollBench: the headless scroll benchmark — the real app against a virtual terminal.
         .target(
             name: "ScrollBench",
-            dependencies: ["SnaptermUI", "SchemeLoader", "Thumbnails", "TerminalGraphics"]
+            dependencies: ["SnaptermUI", "SchemeLoader", "Thumbnails", "TerminalGraphics", "MessageStore"]
         ),
         .executableTarget(
             name: "snapterm",
@@ -135,7 +135,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ScrollBenchTests",
-            dependencies: ["ScrollBench", "SnaptermUI", "SchemeLoader", "Thumbnails", "TerminalGraphics", "TestSupport"]
+            dependencies: ["ScrollBench", "SnaptermUI", "SchemeLoader", "Thumbnails", "TerminalGraphics", "MessageStore", "TestSupport"]
         ),
         .testTarget(
             name: "SnaptermUITests",

@@ -56,6 +56,41 @@ public actor DiskCache {
         return entry
     }
 
+    /// The intact entry stored under `key` if its file is at most `maxBytes`, read synchronously by the
+    /// calling thread (for a UI that must show a disk copy in the frame a row appears). Reads only the
+    /// file — never the actor's index — so it is safe from any thread: files are replaced by an atomic
+    /// rename and checked on decode, so a concurrent write or eviction gives the old entry, the new one
+    /// or `nil`, never damaged bytes. Recency is not updated here (`entry(for:)` does that).
+    public nonisolated func smallEntry(for key: String, maxBytes: Int) -> CachedResponse? {
+        let path = directory.appendingPathComponent(Self.fileName(for: key)).path
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, status.st_size > 0, Int(status.st_size) <= maxBytes else { return nil }
+        let size = Int(status.st_size)
+        var file = Data(count: size)
+        let read = file.withUnsafeMutableBytes { buffer -> Int in
+            var done = 0
+            while done < size {
+                let count = Foundation.read(descriptor, buffer.baseAddress! + done, size - done)
+                if count <= 0 { break }
+                done += count
+            }
+            return done
+        }
+        guard read == size else { return nil }
+        return DiskCacheEntryFile.decode(file, key: key)
+    }
+
+    /// Marks the entry under `key` as just used (after a `smallEntry(for:maxBytes:)` read).
+    public func noteUse(of key: String) {
+        let name = Self.fileName(for: key)
+        guard sizes[name] != nil else { return }
+        order.touch(name)
+        touchFile(directory.appendingPathComponent(name))
+    }
+
     /// Stores `entry` under `key` atomically, then evicts old entries beyond the size limit.
     public func store(_ entry: CachedResponse, for key: String) {
         guard let file = try? DiskCacheEntryFile.encode(entry, key: key), file.count <= sizeLimit else { return }

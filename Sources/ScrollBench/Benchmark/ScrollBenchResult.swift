@@ -5,6 +5,8 @@ import Foundation
 public struct ScrollBenchResult: Sendable, Codable, Hashable {
     /// The cache state the run started from.
     public var mode: ScrollBenchMode
+    /// The list scrolled.
+    public var list: ScrollBenchList
     /// The scroll pattern's name (`down`, `back-and-forth 40/25`).
     public var pattern: String
     /// Rows per second (`nil`: lockstep, one key per frame).
@@ -25,6 +27,11 @@ public struct ScrollBenchResult: Sendable, Codable, Hashable {
     public var gridWhiteSpotFrames: Int?
     /// White spots as a percentage of image-cell frames.
     public var whiteSpotPercent: Double
+    /// Image-cell frames showing a preview (a stand-in while the picture loads): neither a white
+    /// spot nor a picture.
+    public var previewFrames: Int
+    /// Previews as a percentage of image-cell frames.
+    public var previewPercent: Double
 
     /// Key-to-last-byte time of key frames, median, in milliseconds.
     public var frameMillisecondsP50: Double

@@ -29,6 +29,9 @@ extension Snapterm.Bench {
         @Option(help: "Speed of the back-and-forth run (40 rows down, 25 up, repeated); 0 to skip it.")
         var backAndForth: Double = 30
 
+        @Option(help: "Lists to scroll, comma-separated: places (map snapshots), conversation (asset:// photos).")
+        var lists = "places"
+
         @Option(help: "Terminal size, COLUMNSxROWS.")
         var terminal = "100x40"
 
@@ -63,23 +66,33 @@ extension Snapterm.Bench {
             guard size.count == 2, size[0] >= 40, size[1] >= 10 else { throw ValidationError("--terminal: expected COLUMNSxROWS, at least 40x10") }
             guard let mode = GraphicsMode(rawValue: graphics), mode != .ascii else { throw ValidationError("--graphics: sixel or symbols") }
             guard rows > 0 else { throw ValidationError("--rows must be positive") }
+            let listKinds = try lists.split(separator: ",").map { text -> ScrollBenchList in
+                guard let kind = ScrollBenchList(rawValue: text.trimmingCharacters(in: .whitespaces)) else {
+                    throw ValidationError("--lists: unknown list '\(text)' (places, conversation)")
+                }
+                return kind
+            }
             var setup = ScrollBenchmark.Setup()
             setup.columns = size[0]
             setup.rows = size[1]
-            return Parsed(rows: rows, speeds: speedList, modes: modeList, backAndForth: backAndForth, setup: setup,
+            return Parsed(rows: rows, speeds: speedList, modes: modeList, lists: listKinds, backAndForth: backAndForth, setup: setup,
                           graphics: mode, mapCost: standInMapCostMs.map { .milliseconds($0) })
         }
 
         /// The checked options.
         struct Parsed: Sendable {
-            var rows: Int, speeds: [Double], modes: [ScrollBenchMode], backAndForth: Double
+            var rows: Int, speeds: [Double], modes: [ScrollBenchMode], lists: [ScrollBenchList], backAndForth: Double
             var setup: ScrollBenchmark.Setup, graphics: GraphicsMode, mapCost: Duration?
         }
 
         @MainActor
         static func execute(_ parsed: Parsed, json: Bool) async throws {
             let (places, placeSource) = ScrollBenchSetup.places(assets: AppEnvironment().assetsDirectory, minimum: parsed.rows + 100)
-            let options = ScrollBenchSetup.Options(graphics: parsed.graphics, cellSize: (8, 16), mapCost: parsed.mapCost, places: places)
+            var options = ScrollBenchSetup.Options(graphics: parsed.graphics, cellSize: (8, 16), mapCost: parsed.mapCost, places: places)
+            if parsed.lists.contains(.conversation) {
+                options.photos = try AppEnvironment().photoLibrary()
+                options.conversationRows = parsed.rows + 100
+            }
             Console.info("snapterm bench scroll: \(ScrollBenchSetup.handlerDescription(options))")
             Console.info("places: \(placeSource); terminal \(parsed.setup.columns)x\(parsed.setup.rows), graphics \(parsed.graphics.rawValue)")
             let benchmark = ScrollBenchmark(setup: parsed.setup) { directory in
@@ -90,10 +103,12 @@ extension Snapterm.Bench {
                 scripts.append(ScrollScript(pattern: .backAndForth(forward: 40, back: 25), rows: parsed.rows, rowsPerSecond: parsed.backAndForth))
             }
             var results: [ScrollBenchResult] = []
-            for mode in parsed.modes {
-                for script in scripts {
-                    Console.info("running \(mode.rawValue), \(script.pattern.name) at \(script.rowsPerSecond.map { "\($0)" } ?? "lockstep") rows/s…")
-                    results.append(try await benchmark.run(mode: mode, script: script))
+            for list in parsed.lists {
+                for mode in parsed.modes {
+                    for script in scripts {
+                        Console.info("running \(list.rawValue), \(mode.rawValue), \(script.pattern.name) at \(script.rowsPerSecond.map { "\($0)" } ?? "lockstep") rows/s…")
+                        results.append(try await benchmark.run(mode: mode, script: script, list: list))
+                    }
                 }
             }
             if json {

@@ -78,7 +78,8 @@ struct AppEnvironment {
                              diskCache: Bool = true,
                              observer: (@Sendable (ThumbnailReport) -> Void)? = nil) throws -> SchemeLoader {
         let handler = ThumbnailSchemeHandler(base: base, encoder: encoder, observer: observer)
-        let configuration = SchemeLoaderConfiguration(
+        // Encoding keeps a core busy: one thumbnail per core at a time, nearest rows first.
+        let configuration = SchemeLoaderConfiguration.cpuBound(
             diskDirectory: diskCache ? cacheDirectory.appendingPathComponent("thumbnails") : nil)
         return try SchemeLoader(handlers: [handler], configuration: configuration)
     }
