@@ -42,6 +42,7 @@ struct UISession {
             places: places, photos: assets.map { GalleryPhoto(id: $0.id, title: $0.title) }, messages: store)
         state.terminalScrollsPictures = capabilities.mode == .sixel && capabilities.multiplexer == nil
             && environment.variables["SNAPTERM_SIXEL_SCROLL"] != "0"
+        state.usesKittyPlaceholders = capabilities.usesKittyPlaceholders
         let name = NoScrollTerminfo.install(base: environment.variables["TERM"] ?? "xterm", in: terminfoFolder)
         return UISession(capabilities: capabilities, state: state, terminfo: name.map { (terminfoFolder, $0) })
     }
