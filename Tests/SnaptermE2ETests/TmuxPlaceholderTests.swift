@@ -49,27 +49,34 @@ struct TmuxPlaceholderTests {
     /// Reads the pane and checks every placeholder cell belongs to a well-formed box at the left edge:
     /// one id per box, each cell's diacritics naming its own row and column in the box.
     private func boxes(_ tmux: TmuxSession) throws -> [Box] {
-        let cells = try tmux.screenWithAttributes().enumerated().flatMap { Self.cells(in: $1, row: $0) }
+        // capture-pane -e writes a colour only where it changes: it carries on from line to line
+        var foreground: Int?
+        let cells = try tmux.screenWithAttributes().enumerated().flatMap { Self.cells(in: $1, row: $0, foreground: &foreground) }
         let plain = try tmux.screen()
         var byTop: [Int: [Cell]] = [:]
         for cell in cells {
             #expect(cell.column == cell.imageColumn, "cell \(cell) is at its own column of the box")
             byTop[cell.row - cell.imageRow, default: []].append(cell)
         }
-        return byTop.keys.sorted().map { top in
-            let box = byTop[top]!
+        var found: [Box] = []
+        for top in byTop.keys.sorted() {
+            let box = byTop[top] ?? []
             let id = box[0].id
-            #expect(box.allSatisfy { $0.id == id }, "one id per box at row \(top)")
-            let rows = Set(box.map(\.row)), width = box.filter { $0.row == top }.count
-            #expect(box.count == rows.count * width, "a rectangle of placeholder cells at row \(top)")
-            let label = (top...min(top + 5, plain.count - 1)).lazy.compactMap { Self.number(in: plain[$0]) }.first
-            return Box(top: top, id: id, number: label)
+            let mixed = box.filter { cell in cell.id != id }.count
+            #expect(mixed == 0, "one id per box at row \(top)")
+            let rows = Set(box.map(\.row)).count
+            let width = box.filter { cell in cell.imageRow == 0 }.count
+            #expect(width == 26 && rows == 6 && box.count == rows * width, "a 26×6 rectangle of placeholders at row \(top)")
+            var label: Int?
+            for line in top..<min(top + 6, plain.count) where label == nil { label = Self.number(in: plain[line]) }
+            found.append(Box(top: top, id: id, number: label))
         }
+        return found
     }
 
     /// The placeholder cells of one `capture-pane -e` line.
-    static func cells(in line: String, row: Int) -> [Cell] {
-        var cells: [Cell] = [], column = 0, foreground: Int?
+    static func cells(in line: String, row: Int, foreground: inout Int?) -> [Cell] {
+        var cells: [Cell] = [], column = 0
         var scalars = Array(line.unicodeScalars)[...]
         var current: Cell?, marks: [Int] = []
         func flush() {
