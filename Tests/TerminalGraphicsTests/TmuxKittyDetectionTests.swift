@@ -76,3 +76,26 @@ import Testing
         #expect(String(decoding: wrapped, as: UTF8.self).components(separatedBy: "\u{1B}Ptmux;").count == 4)
     }
 }
+
+/// Which outer terminals draw placeholders, by the name tmux learnt from them (`#{client_termtype}`).
+@Suite struct OuterTerminalPlaceholderTests {
+    @Test func kittyFrom028DrawsPlaceholdersOlderKittyAndWezTermDoNot() {
+        #expect(TerminalCapabilities.drawsKittyPlaceholders(termType: "kitty(0.26.5)") == false)
+        #expect(TerminalCapabilities.drawsKittyPlaceholders(termType: "kitty(0.27.1)\n") == false)
+        #expect(TerminalCapabilities.drawsKittyPlaceholders(termType: "kitty(0.28.0)") == true)
+        #expect(TerminalCapabilities.drawsKittyPlaceholders(termType: "kitty(0.35.2)") == true)
+        #expect(TerminalCapabilities.drawsKittyPlaceholders(termType: "kitty(1.0)") == true)
+        #expect(TerminalCapabilities.drawsKittyPlaceholders(termType: "WezTerm 20240203-110809-5046fc22") == false)
+        #expect(TerminalCapabilities.drawsKittyPlaceholders(termType: "ghostty 1.1.0") == nil)
+        #expect(TerminalCapabilities.drawsKittyPlaceholders(termType: "") == nil)
+    }
+
+    @Test func fallingBackKeepsTextArtUnlessKittyWasForced() throws {
+        let tmux = ["TERM": "tmux-256color", "TMUX": "/tmp/tmux-0/default,1,0"]
+        let detected = try TerminalCapabilities.detect(environment: tmux, terminal: FakeTerminal(reply: "\u{1B}[?1;2c\u{1B}_Gi=31;OK\u{1B}\\"))
+        let fallback = detected.withoutKittyGraphics()
+        #expect(detected.usesKittyPlaceholders && fallback.mode == .symbols && !fallback.usesKittyPlaceholders)
+        let forced = try TerminalCapabilities.detect(environment: tmux, terminal: nil, forced: .kitty)
+        #expect(forced.withoutKittyGraphics() == forced)
+    }
+}

@@ -18,7 +18,14 @@ struct UISession {
     /// database is reported and left untouched).
     static func prepare(environment: AppEnvironment, forced: GraphicsMode?) async throws -> UISession {
         let tty = try? DeviceTerminal()
-        let capabilities = try TerminalCapabilities.detect(environment: environment.variables, terminal: tty, forced: forced)
+        var capabilities = try TerminalCapabilities.detect(environment: environment.variables, terminal: tty, forced: forced)
+        // kitty in tmux answered through passthrough; kitty before 0.28 (and WezTerm) would show the
+        // placeholder characters instead of pictures: text art for them, unless kitty was asked for.
+        if capabilities.usesKittyPlaceholders, !capabilities.isForced,
+           let outer = TmuxClient.outerTerminalType(environment: environment.variables),
+           TerminalCapabilities.drawsKittyPlaceholders(termType: outer) == false {
+            capabilities = capabilities.withoutKittyGraphics()
+        }
         tty?.close()
         // Data first: a damaged database or missing place list must fail before any loader (and its
         // HTTP client, which must be shut down) exists.
