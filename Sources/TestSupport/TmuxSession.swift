@@ -75,6 +75,11 @@ public final class TmuxSession {
         try tmux(["set-option", "-t", name, option, value])
     }
 
+    /// `format` for each client attached to the server (`list-clients -F`), e.g. `#{client_termtype}`.
+    public func clients(_ format: String) throws -> [String] {
+        try tmux(["list-clients", "-F", format]).split(separator: "\n").map(String.init)
+    }
+
     /// A tmux format value of the pane, e.g. `alternate_on`, `cursor_flag`, `mouse_any_flag`.
     public func paneValue(_ format: String) throws -> String {
         try tmux(["display-message", "-p", "-t", name, "#{\(format)}"]).trimmingCharacters(in: .whitespacesAndNewlines)
