@@ -96,6 +96,9 @@ public final class ConversationScreen: Screen {
     /// The first screen row of the composer (its rule).
     public var composerRow: Int { area.row + area.rows - composerHeight }
 
+    /// Draft attachments whose picture is still loading.
+    public var loadingDraftAttachments: Int { draftCells.filter { $0.content.isPlaceholder }.count }
+
     /// Draft attachments whose picture failed to load, with the reason (index into the draft's attachments).
     public var failedAttachments: [(index: Int, reason: String)] {
         draftCells.enumerated().compactMap { index, cell in

@@ -1,0 +1,62 @@
+// The photo editor shows the edit: the preview asks for the edited picture after every key, names the
+// rotation, crop and filter, shows "rendering…" with a moving bar while it waits, and a newer edit cancels
+// the older render.
+import Foundation
+import MessageStore
+import SchemeLoader
+import SnaptermUI
+import TestSupport
+import Thumbnails
+import Testing
+
+@MainActor
+@Suite struct EditorPreviewTests {
+    private let area = CellRect(row: 1, column: 0, rows: 28, columns: 100)
+
+    private func text(_ picker: PhotoPickerScreen, phase: Int = 0) -> [String] {
+        let canvas = MemoryCanvas(rows: area.row + area.rows, columns: area.columns)
+        _ = picker.draw(on: canvas, area: area, options: DrawOptions(phase: phase))
+        return canvas.lines
+    }
+
+    @Test func eachKeyAsksForTheEditedPictureAndANewerEditCancelsTheOlderRender() async throws {
+        // Given the editor on a photo whose renders take as long as the test says
+        let fixture = try MessageFixture()
+        let gate = Gate()
+        fixture.thumbnails.stubAll(with: MockResponse(data: MessageFixture.art.encoded, gate: gate))
+        let picker = PhotoPickerScreen(photos: MessageFixture.photos, composer: fixture.composer(), loader: fixture.state.thumbnailLoader,
+                                       box: fixture.state.box(columns: 18, rows: 5), previewBox: fixture.state.box(columns: 1, rows: 1))
+        picker.layout(in: area)
+        _ = picker.handle(.enter)
+        // Then while the first render runs the screen says so, names the edits and shows a moving bar
+        #expect(picker.isRendering)
+        var lines = text(picker)
+        #expect(lines.contains { $0.contains("rotate 0° · crop whole · filter none · rendering…") })
+        let bar = { (lines: [String]) in lines.first { $0.contains("█") && $0.contains("░") } }
+        #expect(try #require(bar(lines)) != (try #require(bar(text(picker, phase: 7)))), "the bar moves from frame to frame")
+        #expect(await UIFixtures.eventually { gate.waiting == 3 }, "two grid thumbnails and the preview wait")
+        let loadsBefore = fixture.thumbnails.totalLoads
+
+        // When r, c and f are pressed while renders are still running (keys are handled at once)
+        #expect(picker.handle(.character("r")) == .none)
+        #expect(picker.handle(.character("c")) == .none)
+        #expect(picker.handle(.character("f")) == .none)
+        // Then each key asked for its own picture and the preview now waits for the last edit; the
+        // renders it superseded are cancelled
+        let shown = try AssetURL(url: try ThumbnailURL(url: try #require(picker.previewCell.url)).source)
+        #expect(shown.rotate == 90 && shown.filter == .mono && shown.crop != .full)
+        lines = text(picker)
+        #expect(lines.contains { $0.contains("rotate 90° · crop centre square · filter mono · rendering…") })
+        #expect(await UIFixtures.eventually { fixture.thumbnails.cancelledLoads == 3 && fixture.thumbnails.totalLoads == loadsBefore + 3 },
+                "cancelled \(fixture.thumbnails.cancelledLoads) of \(fixture.thumbnails.totalLoads)")
+        #expect(gate.waiting == 3, "the two grid thumbnails and the newest preview still wait")
+
+        // When the last render finishes
+        gate.open()
+        // Then it is the picture shown, and "rendering…" is gone
+        #expect(await UIFixtures.eventually { !picker.isRendering })
+        #expect(picker.previewCell.content == .image(data: MessageFixture.art.encoded, source: .handler))
+        #expect(!text(picker).contains { $0.contains("rendering") })
+        #expect(fixture.thumbnails.loadCount(for: try #require(picker.previewCell.url)) == 1)
+    }
+}
