@@ -10,7 +10,7 @@ extension ConversationScreen {
         var line = top + 1
         if !composer.attachments.isEmpty {
             // As many as fit side by side; each with its number and what it is (or that it failed) below
-            let fit = max(1, (area.columns + 1) / (box.columns + 1))
+            let fit = max(0, (area.columns + 1) / (box.columns + 1))  // none on a screen narrower than one
             for (index, cell) in draftCells.prefix(fit).enumerated() {
                 let column = area.column + index * (box.columns + 1)
                 let rect = CellRect(row: line, column: column, rows: box.rows, columns: box.columns)
@@ -21,8 +21,10 @@ extension ConversationScreen {
                 canvas.put(caption, row: line + box.rows, column: column, width: box.columns, style: failed ? .bold : .dim)
             }
             if draftCells.count > fit {
-                canvas.put("+\(draftCells.count - fit) more", row: line + box.rows, column: area.column + fit * (box.columns + 1),
-                           width: max(0, area.columns - fit * (box.columns + 1)), style: .dim)
+                let failed = failedAttachments.filter { $0.index >= fit }.count
+                canvas.put("+\(draftCells.count - fit) more" + (failed > 0 ? " (\(failed) ✗)" : ""), row: line + box.rows,
+                           column: area.column + fit * (box.columns + 1), width: max(0, area.columns - fit * (box.columns + 1)),
+                           style: failed > 0 ? .bold : .dim)
             }
             line += box.rows + 1
         }
