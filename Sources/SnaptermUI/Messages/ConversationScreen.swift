@@ -123,7 +123,13 @@ public final class ConversationScreen: Screen {
             }
         }
         pictures += drawComposer(on: canvas, top: composerRow, phase: options.phase)
-        return pictures
+        // On a screen narrower or shorter than a thumbnail, a picture that does not fit is left out (it
+        // would land on the header, the status line or off the screen)
+        return pictures.filter { picture in
+            let rect = picture.rect
+            return rect.row >= area.row && rect.row + rect.rows <= area.row + area.rows
+                && rect.column >= area.column && rect.column + rect.columns <= area.column + area.columns
+        }
     }
 
     public func handle(_ key: Key) -> ScreenAction {
