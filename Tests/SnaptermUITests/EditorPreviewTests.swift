@@ -30,26 +30,27 @@ import Testing
         _ = picker.handle(.enter)
         // Then while the first render runs the screen says so, names the edits and shows a moving bar
         #expect(picker.isRendering)
-        var lines = text(picker)
+        let lines = text(picker)
         #expect(lines.contains { $0.contains("rotate 0° · crop whole · filter none · rendering…") })
         let bar = { (lines: [String]) in lines.first { $0.contains("█") && $0.contains("░") } }
         #expect(try #require(bar(lines)) != (try #require(bar(text(picker, phase: 7)))), "the bar moves from frame to frame")
         #expect(await UIFixtures.eventually { gate.waiting == 3 }, "two grid thumbnails and the preview wait")
         let loadsBefore = fixture.thumbnails.totalLoads
 
-        // When r, c and f are pressed while renders are still running (keys are handled at once)
-        #expect(picker.handle(.character("r")) == .none)
-        #expect(picker.handle(.character("c")) == .none)
-        #expect(picker.handle(.character("f")) == .none)
-        // Then each key asked for its own picture and the preview now waits for the last edit; the
-        // renders it superseded are cancelled
+        // When r, c and f are pressed, each while the render before it is still running
+        let expected = ["rotate 90° · crop whole · filter none", "rotate 90° · crop centre square · filter none",
+                        "rotate 90° · crop centre square · filter mono"]
+        for (index, key) in ["r", "c", "f"].enumerated() {
+            // Then the key is handled at once and named on screen, while the new picture renders
+            #expect(picker.handle(.character(Character(key))) == .none)
+            #expect(text(picker).contains { $0.contains(expected[index] + " · rendering…") })
+            // and the render it superseded is cancelled (the grid's two and the newest preview still wait)
+            #expect(await UIFixtures.eventually { fixture.thumbnails.cancelledLoads == index + 1 && gate.waiting == 3 },
+                    "after \(key): cancelled \(fixture.thumbnails.cancelledLoads), waiting \(gate.waiting)")
+        }
+        #expect(fixture.thumbnails.totalLoads == loadsBefore + 3, "one render per key")
         let shown = try AssetURL(url: try ThumbnailURL(url: try #require(picker.previewCell.url)).source)
         #expect(shown.rotate == 90 && shown.filter == .mono && shown.crop != .full)
-        lines = text(picker)
-        #expect(lines.contains { $0.contains("rotate 90° · crop centre square · filter mono · rendering…") })
-        #expect(await UIFixtures.eventually { fixture.thumbnails.cancelledLoads == 3 && fixture.thumbnails.totalLoads == loadsBefore + 3 },
-                "cancelled \(fixture.thumbnails.cancelledLoads) of \(fixture.thumbnails.totalLoads)")
-        #expect(gate.waiting == 3, "the two grid thumbnails and the newest preview still wait")
 
         // When the last render finishes
         gate.open()
