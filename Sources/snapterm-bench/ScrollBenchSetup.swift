@@ -1,4 +1,4 @@
-// ScrollBenchSetup: builds the loaders `snapterm bench scroll` measures — the real map renderer and
+// ScrollBenchSetup: builds the loaders `snapterm-bench scroll` measures — the real map renderer and
 // terminal encoder, or stand-ins with a fixed cost when the UI alone is to be measured.
 import Foundation
 import MapSnapshots
@@ -29,7 +29,7 @@ enum ScrollBenchSetup {
     @MainActor
     static func makeState(_ options: Options, diskDirectory directory: URL) throws -> AppState {
         let mapHandler: any SchemeHandling = options.mapCost.map { SyntheticMapHandler(cost: $0) }
-            ?? MapSchemeHandler(tilesFiles: AppEnvironment().mapTilesFiles)
+            ?? MapSchemeHandler(tilesFiles: BenchEnvironment.mapTilesFiles)
         let encoder: any ThumbnailEncoding = options.mapCost == nil ? ThumbnailEncoder() : SyntheticEncoder()
         let pictures = try SchemeLoader(
             handlers: [mapHandler],
