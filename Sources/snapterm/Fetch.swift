@@ -37,7 +37,8 @@ extension Snapterm {
         func run() async throws {
             let sources = urls.map { CommandLineSource.parse($0) }
             let input = sources.contains(.standardInput) ? try StandardInputHandler.read() : nil
-            let loader = try AppEnvironment().makeLoader(namedFiles: CommandLineSource.namedFiles(sources), extra: input.map { [$0] } ?? [])
+            let loader = try AppEnvironment().makeLoader(namedFiles: CommandLineSource.namedFiles(sources), extra: input.map { [$0] } ?? [],
+                                                         schemes: CommandLineSource.schemes(sources))
             var failed = false
             for (text, source) in zip(urls, sources) {
                 do {

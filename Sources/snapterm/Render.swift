@@ -76,7 +76,8 @@ extension Snapterm {
             do {
                 let input = sources.contains(.standardInput) ? try StandardInputHandler.read() : nil
                 setup = try RenderSetup(command: self, environment: AppEnvironment(),
-                                        namedFiles: CommandLineSource.namedFiles(sources), standardInput: input)
+                                        namedFiles: CommandLineSource.namedFiles(sources),
+                                        schemes: CommandLineSource.schemes(sources), standardInput: input)
             } catch {
                 Console.error("snapterm: \(error)")
                 throw ExitCode.failure

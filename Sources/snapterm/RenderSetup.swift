@@ -18,7 +18,7 @@ struct RenderSetup {
     /// The URL of the bytes read from standard input (`-`), when asked for.
     let standardInput: URL?
 
-    init(command: Snapterm.Render, environment: AppEnvironment, namedFiles: [URL] = [],
+    init(command: Snapterm.Render, environment: AppEnvironment, namedFiles: [URL] = [], schemes: Set<String>? = nil,
          standardInput input: StandardInputHandler? = nil) throws {
         let forced: GraphicsMode? = command.format == .auto ? nil : GraphicsMode(rawValue: command.format.rawValue)
         // Ask the terminal only when the picture goes to it.
@@ -38,7 +38,7 @@ struct RenderSetup {
                            mode: detected.mode, palette: command.palette, colors: command.colors ?? detected.colorDepth)
         encoder = ThumbnailEncoder()
         standardInput = input?.url
-        pictures = try environment.makeLoader(namedFiles: namedFiles, extra: input.map { [$0] } ?? [])
+        pictures = try environment.makeLoader(namedFiles: namedFiles, extra: input.map { [$0] } ?? [], schemes: schemes)
         let reports = ReportBox()
         self.reports = reports
         thumbnails = try environment.makeThumbnailLoader(base: pictures, encoder: encoder) { reports.put($0) }

@@ -51,13 +51,16 @@ struct AppEnvironment {
 
     /// The shared loader with every built-in scheme handler. `namedFiles` (paths the user typed) are
     /// readable wherever they are; `extra` handlers (standard input) come first.
-    func makeLoader(diskCache: Bool = true, namedFiles: [URL] = [], extra: [any SchemeHandling] = []) throws -> SchemeLoader {
+    /// `schemes`, when given, limits the handlers to those schemes: a command that only reads files
+    /// does not open the photo gallery's manifest.
+    func makeLoader(diskCache: Bool = true, namedFiles: [URL] = [], extra: [any SchemeHandling] = [],
+                    schemes: Set<String>? = nil) throws -> SchemeLoader {
         var handlers: [any SchemeHandling] = extra + [
             HTTPSchemeHandler(),
             FileSchemeHandler(allowedRoots: fileRoots, namedFiles: namedFiles),
             MapSchemeHandler(tilesFiles: mapTilesFiles),
         ]
-        if let library = try photoLibrary() { handlers.append(AssetSchemeHandler(library: library)) }
+        if schemes?.contains("asset") ?? true, let library = try photoLibrary() { handlers.append(AssetSchemeHandler(library: library)) }
         let configuration = SchemeLoaderConfiguration(
             diskDirectory: diskCache ? cacheDirectory.appendingPathComponent("loader") : nil)
         return try SchemeLoader(handlers: handlers, configuration: configuration)

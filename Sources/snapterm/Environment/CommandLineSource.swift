@@ -44,6 +44,11 @@ enum CommandLineSource: Equatable {
         return " (URLs are read only inside the allowed folders, SNAPTERM_FILE_ROOTS; name the file as a plain path to read it)"
     }
 
+    /// The URL schemes the sources need (lower-cased).
+    static func schemes(_ sources: [CommandLineSource]) -> Set<String> {
+        Set(sources.compactMap { if case .url(let url) = $0 { url.scheme?.lowercased() } else { "file" } })
+    }
+
     /// The files named as paths: allowed to the file handler wherever they are.
     static func namedFiles(_ sources: [CommandLineSource]) -> [URL] {
         sources.compactMap { if case .path(let url) = $0 { url } else { nil } }
