@@ -146,7 +146,7 @@ let package = Package(
         ),
         .testTarget(
             name: "SnaptermE2ETests",
-            dependencies: ["MessageStore", "TestSupport"]
+            dependencies: ["MessageStore", "SnaptermUI", "TestSupport"]
         ),
         .testTarget(
             name: "ScrollBenchTests",

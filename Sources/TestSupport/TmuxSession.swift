@@ -55,6 +55,11 @@ public final class TmuxSession {
         try tmux(["send-keys", "-t", name, "-l", text])
     }
 
+    /// Resizes the window (and its pane) to `columns` × `rows`, as a user dragging the terminal would.
+    public func resize(columns: Int, rows: Int) throws {
+        try tmux(["resize-window", "-t", name, "-x", String(columns), "-y", String(rows)])
+    }
+
     /// The visible screen, one string per row.
     public func screen() throws -> [String] {
         try tmux(["capture-pane", "-p", "-t", name]).components(separatedBy: "\n")

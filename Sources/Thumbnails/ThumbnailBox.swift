@@ -19,6 +19,10 @@ public struct ThumbnailBox: Sendable, Hashable {
     /// The colours of symbol art (only part of the key in symbols mode).
     public var colors: ColorDepth
 
+    /// The columns and rows a box may have: any real terminal (a 4K screen with a small font is
+    /// ~500 rows), not a smaller guess — a full-screen preview is as tall as the terminal.
+    public static let cellRange = 1...2000
+
     /// Creates a box.
     public init(columns: Int, rows: Int, cellWidth: Int = 8, cellHeight: Int = 16, mode: GraphicsMode,
                 palette: SixelPalette = .auto, colors: ColorDepth = .truecolor) {

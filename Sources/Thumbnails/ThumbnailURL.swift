@@ -30,8 +30,9 @@ public struct ThumbnailURL: Sendable, Hashable {
         }
         self.source = source
         box = ThumbnailBox(
-            columns: try query.int("cols", in: 1...500) ?? 16, rows: try query.int("rows", in: 1...200) ?? 5,
-            cellWidth: try query.int("cw", in: 1...100) ?? 8, cellHeight: try query.int("ch", in: 1...200) ?? 16,
+            columns: try query.int("cols", in: ThumbnailBox.cellRange) ?? 16, rows: try query.int("rows", in: ThumbnailBox.cellRange) ?? 5,
+            cellWidth: try query.int("cw", in: CellSize.plausibleWidths) ?? 8,
+            cellHeight: try query.int("ch", in: CellSize.plausibleHeights) ?? 16,
             mode: try query.choice("mode", of: GraphicsMode.self) ?? .symbols,
             palette: try query.choice("palette", of: SixelPalette.self) ?? .auto,
             colors: try query.choice("colors", of: ColorDepth.self) ?? .truecolor)

@@ -63,8 +63,9 @@ extension Snapterm {
 
         func validate() throws {
             if output != nil, urls.count != 1 { throw ValidationError("--output takes exactly one URL") }
-            if let cols, !(1...500).contains(cols) { throw ValidationError("--cols must be in 1…500") }
-            if let rows, !(1...200).contains(rows) { throw ValidationError("--rows must be in 1…200") }
+            let cells = ThumbnailBox.cellRange
+            if let cols, !cells.contains(cols) { throw ValidationError("--cols must be in \(cells.lowerBound)…\(cells.upperBound)") }
+            if let rows, !cells.contains(rows) { throw ValidationError("--rows must be in \(cells.lowerBound)…\(cells.upperBound)") }
             if let cellSize, RenderSetup.parseCellSize(cellSize) == nil { throw ValidationError("--cell-size must look like 8x16") }
             if let place, CellPlace(place) == nil { throw ValidationError("--place must look like COLxROW, e.g. 40x2") }
             if place != nil, output != nil { throw ValidationError("--place and --output exclude each other") }

@@ -33,7 +33,7 @@ struct RenderSetup {
         capabilities = detected
         let cell = command.cellSize.flatMap(Self.parseCellSize) ?? detected.cellSize
         let columns = command.cols ?? window.map { min(80, max(1, $0.columns)) } ?? 40
-        let rows = command.rows ?? window.map { max(1, $0.rows - 2) } ?? 24
+        let rows = command.rows ?? window.map { min(ThumbnailBox.cellRange.upperBound, max(1, $0.rows - 2)) } ?? 24
         box = ThumbnailBox(columns: columns, rows: rows, cellWidth: cell.width, cellHeight: cell.height,
                            mode: detected.mode, palette: command.palette, colors: command.colors ?? detected.colorDepth)
         encoder = ThumbnailEncoder()
@@ -52,8 +52,8 @@ struct RenderSetup {
     /// "8x16" → 8×16 pixels.
     static func parseCellSize(_ text: String) -> CellSize? {
         let parts = text.lowercased().split(separator: "x").compactMap { Int($0) }
-        guard parts.count == 2, (1...100).contains(parts[0]), (1...200).contains(parts[1]) else { return nil }
-        return CellSize(width: parts[0], height: parts[1])
+        guard parts.count == 2 else { return nil }
+        return CellSize(reportedWidth: parts[0], height: parts[1])
     }
 }
 

@@ -164,7 +164,7 @@ public final class ConversationScreen: Screen {
         guard row.isFirstOfMessage else { return pictures }
         canvas.put(row.byline(otherParty: conversationTitle), row: top, column: textColumn, width: width,
                    style: row.message.state == .sent ? [.bold, .underline] : .bold)
-        for (index, line) in SafeText.wrapped(row.message.text, width: width).prefix(box.rows - 1).enumerated() {
+        for (index, line) in SafeText.wrapped(row.message.text, width: width, maxLines: box.rows - 1).enumerated() {
             canvas.put(line, row: top + 1 + index, column: textColumn, width: width, style: [])
         }
         return pictures
@@ -197,20 +197,42 @@ public final class ConversationScreen: Screen {
             canvas.put(prompt + shown, row: row, column: area.column, style: text.isEmpty ? .dim : [])
             return
         }
-        // Keep the cursor in view: show the tail of the text that ends at the cursor.
+        // Keep the cursor in view: show the tail of the text that ends at the cursor. Each editor
+        // character is shown in its visible form, so the cursor stays on the character it is on;
+        // only the characters that can be on screen are looked at (a long draft costs no more).
         let width = max(1, area.columns - 3)
-        let characters = Array(text)
-        let cursor = min(composer.editor.cursor, characters.count)
-        var start = 0
-        while SafeText.width(of: String(characters[start..<cursor])) >= width { start += 1 }
-        let before = String(characters[start..<cursor])
-        let under = cursor < characters.count ? String(characters[cursor]) : " "
-        let after = cursor < characters.count ? String(characters[(cursor + 1)...]) : ""
+        let characters = composer.editor.text
+        let cursorIndex = characters.index(characters.startIndex, offsetBy: composer.editor.cursor,
+                                           limitedBy: characters.endIndex) ?? characters.endIndex
+        var beforeParts: [String] = []
+        var used = 0
+        var walk = cursorIndex
+        while walk > characters.startIndex {
+            let previous = characters.index(before: walk)
+            let shown = SafeText.visible(String(characters[previous]))
+            let columns = SafeText.width(of: shown)
+            if used + columns >= width { break }
+            used += columns
+            beforeParts.append(shown)
+            walk = previous
+        }
+        let before = beforeParts.reversed().joined()
+        let under = cursorIndex < characters.endIndex ? SafeText.visible(String(characters[cursorIndex])) : " "
+        var after = ""
+        var afterWidth = 0
+        if cursorIndex < characters.endIndex {
+            for character in characters[characters.index(after: cursorIndex)...] {
+                if afterWidth > width { break }
+                let shown = SafeText.visible(String(character))
+                afterWidth += SafeText.width(of: shown)
+                after += shown
+            }
+        }
         canvas.put(prompt, row: row, column: area.column, style: .bold)
         let column = area.column + 2
         canvas.put(before, row: row, column: column)
         let cursorColumn = column + SafeText.width(of: before)
-        canvas.put(under, row: row, column: cursorColumn, width: 2, style: .reverse)
+        canvas.put(under, row: row, column: cursorColumn, width: max(1, SafeText.width(of: under)), style: .reverse)
         canvas.put(after, row: row, column: cursorColumn + max(1, SafeText.width(of: under)))
     }
 }

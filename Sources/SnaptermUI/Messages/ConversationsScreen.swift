@@ -71,8 +71,8 @@ public final class ConversationsScreen: Screen {
                        width: width + 2, style: row == selected ? [.bold, .reverse] : .bold)
             if let last = summary.lastMessage {
                 let who = last.state == .sent ? "You: " : ""
-                let lines = SafeText.wrapped(who + last.text, width: width)
-                for (index, line) in lines.prefix(max(1, box.rows - 2)).enumerated() {
+                let lines = SafeText.wrapped(who + last.text, width: width, maxLines: max(1, box.rows - 2))
+                for (index, line) in lines.enumerated() {
                     canvas.put(line, row: top + 1 + index, column: textColumn, width: width, style: [])
                 }
                 canvas.put(ConversationRow.time(last.sentAt) + (summary.hasDraft ? " · ✎ draft" : ""),

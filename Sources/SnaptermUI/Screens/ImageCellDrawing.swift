@@ -12,19 +12,24 @@ enum ImageCellDrawing {
             guard let url = cell?.url, let picture = TerminalPicture(encoded: data) else { return nil }
             return PlacedPicture(rect: rect, identity: url.absoluteString, picture: picture)
         case .placeholder(let fraction)?:
+            // Inside a one-column margin each side; a box of two columns or fewer has no inside.
+            let inner = max(0, rect.columns - 2)
+            guard inner > 0, rect.rows > 0 else { break }
             let middle = rect.row + rect.rows / 2
-            canvas.put("loading", row: middle - 1, column: rect.column + 1, width: rect.columns - 2, style: .dim)
-            if let fraction {
-                let filled = Int((Double(rect.columns - 2) * fraction).rounded())
-                let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: rect.columns - 2 - filled)
-                canvas.put(bar, row: middle, column: rect.column + 1, width: rect.columns - 2, style: [])
+            if rect.rows >= 2 {
+                canvas.put("loading", row: middle - 1, column: rect.column + 1, width: inner, style: .dim)
+            }
+            if let fraction, fraction.isFinite {
+                let filled = Int((Double(inner) * min(1, max(0, fraction))).rounded())
+                let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: inner - filled)
+                canvas.put(bar, row: middle, column: rect.column + 1, width: inner, style: [])
             } else {
-                canvas.put(String(repeating: "·", count: rect.columns - 2), row: middle, column: rect.column + 1,
-                           width: rect.columns - 2, style: .dim)
+                canvas.put(String(repeating: "·", count: inner), row: middle, column: rect.column + 1,
+                           width: inner, style: .dim)
             }
         case .failed(let reason)?:
             canvas.put("✗ failed", row: rect.row, column: rect.column, width: rect.columns, style: .bold)
-            for (index, line) in SafeText.wrapped(reason, width: rect.columns).prefix(max(0, rect.rows - 1)).enumerated() {
+            for (index, line) in SafeText.wrapped(reason, width: rect.columns, maxLines: rect.rows - 1).enumerated() {
                 canvas.put(line, row: rect.row + 1 + index, column: rect.column, width: rect.columns, style: .dim)
             }
         case .empty?, nil:

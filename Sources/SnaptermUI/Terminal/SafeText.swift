@@ -24,12 +24,19 @@ public enum SafeText {
         text.unicodeScalars.reduce(0) { $0 + columns(of: $1) }
     }
 
-    /// The longest prefix of `text` that fits in `width` columns.
+    /// Display width of one character (a grapheme cluster): the sum of its scalars' columns, the
+    /// way ncurses lays it out — never less than what the terminal uses, so a line that fits here fits there.
+    public static func width(of character: Character) -> Int {
+        character.unicodeScalars.reduce(0) { $0 + columns(of: $1) }
+    }
+
+    /// The longest prefix of `text` that fits in `width` columns (empty when `width` ≤ 0).
     public static func clipped(_ text: String, to width: Int) -> String {
+        guard width > 0 else { return "" }
         var used = 0
         var out = ""
         for character in text {
-            let w = character.unicodeScalars.reduce(0) { $0 + columns(of: $1) }
+            let w = self.width(of: character)
             if used + w > width { break }
             used += w
             out.append(character)
@@ -37,40 +44,32 @@ public enum SafeText {
         return out
     }
 
-    /// `text` made visible and broken into lines of at most `width` columns (at spaces when it can).
-    public static func wrapped(_ text: String, width: Int) -> [String] {
-        guard width > 0 else { return [] }
-        var lines: [String] = []
-        var line = ""
-        for word in visible(text).split(separator: " ", omittingEmptySubsequences: false).map(String.init) {
-            let candidate = line.isEmpty ? word : line + " " + word
-            if self.width(of: candidate) <= width {
-                line = candidate
-                continue
-            }
-            if !line.isEmpty { lines.append(line) }
-            var rest = word
-            while self.width(of: rest) > width {
-                let head = clipped(rest, to: width)
-                lines.append(head)
-                rest = String(rest.dropFirst(head.count))
-            }
-            line = rest
-        }
-        if !line.isEmpty || lines.isEmpty { lines.append(line) }
-        return lines
-    }
+    /// Format characters that glibc gives a column (soft hyphen, prepended concatenation marks).
+    private static let spacingFormatCharacters: Set<UInt32> = [
+        0xAD, 0x600, 0x601, 0x602, 0x603, 0x604, 0x605, 0x6DD, 0x70F, 0x890, 0x891, 0x8E2, 0x110BD, 0x110CD,
+    ]
 
+    /// Columns of one scalar as glibc's `wcwidth` (which ncurses and tmux use) counts them: combining
+    /// and format characters (ZWJ, variation selectors, bidi controls) 0, regional indicators 1
+    /// (a flag is two), wide East Asian characters and emoji 2.
     static func columns(of scalar: Unicode.Scalar) -> Int {
         let properties = scalar.properties
         if properties.generalCategory == .nonspacingMark || properties.generalCategory == .enclosingMark
-            || scalar.value == 0x200D || (0xFE00...0xFE0F).contains(scalar.value) { return 0 }
-        if properties.isEmojiPresentation { return 2 }
-        switch scalar.value {
-        case 0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF,
-             0xA000...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60,
-             0xFFE0...0xFFE6, 0x20000...0x3FFFD: return 2
-        default: return 1
+            || (properties.generalCategory == .format && !spacingFormatCharacters.contains(scalar.value))
+            || (0xFE00...0xFE0F).contains(scalar.value) { return 0 }
+        if (0x1F1E6...0x1F1FF).contains(scalar.value) { return 1 }
+        if properties.isEmojiPresentation || isWide(scalar.value) { return 2 }
+        return 1
+    }
+
+    /// Whether `value` is in `wideRanges` (binary search).
+    private static func isWide(_ value: UInt32) -> Bool {
+        var low = 0, high = wideRanges.count - 1
+        while low <= high {
+            let middle = (low + high) / 2
+            let (first, last) = wideRanges[middle]
+            if value < first { high = middle - 1 } else if value > last { low = middle + 1 } else { return true }
         }
+        return false
     }
 }

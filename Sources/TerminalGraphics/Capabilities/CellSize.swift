@@ -10,10 +10,23 @@ public struct CellSize: Sendable, Hashable {
     /// Height in pixels.
     public var height: Int
 
+    /// The cell widths a terminal may report and be believed (pixels).
+    public static let plausibleWidths = 1...100
+    /// The cell heights a terminal may report and be believed (pixels).
+    public static let plausibleHeights = 1...200
+
     /// Creates a cell size.
     public init(width: Int, height: Int) {
         self.width = width
         self.height = height
+    }
+
+    /// A cell size a terminal reported, or `nil` when it is outside `plausibleWidths` ×
+    /// `plausibleHeights` (zero, negative, or absurd — such a figure would make every picture
+    /// size overflow or allocate gigabytes, so the caller falls back instead).
+    public init?(reportedWidth width: Int, height: Int) {
+        guard Self.plausibleWidths.contains(width), Self.plausibleHeights.contains(height) else { return nil }
+        self.init(width: width, height: height)
     }
 }
 

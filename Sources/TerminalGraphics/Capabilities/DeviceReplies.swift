@@ -21,8 +21,8 @@ public struct DeviceReplies: Sendable, Hashable {
                 deviceAttributes = Self.numbers(body.dropFirst())
             } else if final == UInt8(ascii: "t") {
                 let numbers = Self.numbers(body)
-                if numbers.count == 3, numbers[0] == 6, numbers[1] > 0, numbers[2] > 0 {
-                    cellSize = CellSize(width: numbers[2], height: numbers[1])
+                if numbers.count == 3, numbers[0] == 6 {
+                    cellSize = CellSize(reportedWidth: numbers[2], height: numbers[1])
                 }
             }
             index = end + 1
@@ -40,8 +40,9 @@ public struct DeviceReplies: Sendable, Hashable {
         return parameters.dropFirst().contains(4)
     }
 
+    /// The parameters; one too long to be a number (or not a number) reads as 0.
     private static func numbers(_ body: ArraySlice<UInt8>) -> [Int] {
         body.split(separator: UInt8(ascii: ";"), omittingEmptySubsequences: false)
-            .map { Int(String(decoding: $0, as: UTF8.self)) ?? 0 }
+            .map { $0.count <= 9 ? Int(String(decoding: $0, as: UTF8.self)) ?? 0 : 0 }
     }
 }

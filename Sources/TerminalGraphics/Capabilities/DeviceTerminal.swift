@@ -61,12 +61,16 @@ public final class DeviceTerminal: TerminalHandling {
         }
     }
 
-    /// Polls for input until `isComplete` or the timeout.
+    /// The most reply bytes read: real replies are tens of bytes; a terminal (or something
+    /// pretending to be one) that keeps sending is not read further.
+    public static let maxReplyBytes = 4096
+
+    /// Polls for input until `isComplete`, the timeout, or `maxReplyBytes`.
     public func read(timeout: Duration, until isComplete: ([UInt8]) -> Bool) -> [UInt8] {
         let deadline = ContinuousClock.now + timeout
         var received: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 256)
-        while !isComplete(received) {
+        while received.count < Self.maxReplyBytes, !isComplete(received) {
             let left = ContinuousClock.now.duration(to: deadline)
             guard left > .zero else { break }
             let milliseconds = Int32(max(1, left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000))

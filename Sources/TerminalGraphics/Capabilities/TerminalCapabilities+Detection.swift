@@ -10,7 +10,8 @@ extension TerminalCapabilities {
     ///
     /// Sends `CSI 16 t` and DA1 together and reads until the DA1 reply (terminals answer in
     /// order, so a cell-size reply, if any, comes first) or `timeout`. Cell size: `TIOCGWINSZ`
-    /// pixels, else the `CSI 16 t` reply, else 8×16. A `forced` mode wins over
+    /// pixels, else the `CSI 16 t` reply, else 8×16 — a reported size outside
+    /// `CellSize.plausibleWidths` × `plausibleHeights` is not believed. A `forced` mode wins over
     /// `SNAPTERM_GRAPHICS`, which wins over detection. Throws only for a bad mode name.
     public static func detect(environment: [String: String], terminal: (any TerminalHandling)?,
                               forced: GraphicsMode? = nil,
@@ -36,8 +37,8 @@ extension TerminalCapabilities {
 
         var cellSize = CellSize.fallback, source = CellSizeSource.fallback
         if let window = terminal?.windowSize(), window.columns > 0, window.rows > 0,
-           window.pixelWidth >= window.columns, window.pixelHeight >= window.rows {
-            cellSize = CellSize(width: window.pixelWidth / window.columns, height: window.pixelHeight / window.rows)
+           let measured = CellSize(reportedWidth: window.pixelWidth / window.columns, height: window.pixelHeight / window.rows) {
+            cellSize = measured
             source = .windowSize
         } else if let answered = replies.cellSize {
             cellSize = answered
