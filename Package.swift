@@ -17,6 +17,7 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.37.6"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/OpenCombine/OpenCombine", from: "0.14.0"),
@@ -30,6 +31,7 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "OpenCombine", package: "OpenCombine"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -41,6 +43,7 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
             ]
         ),
         // Imaging: decode, thumbnail, edit, encode — on libvips.
@@ -84,7 +87,7 @@ let package = Package(
         // ScrollBench: the headless scroll benchmark — the real app against a virtual terminal.
         .target(
             name: "ScrollBench",
-            dependencies: ["SnaptermUI", "SchemeLoader", "Thumbnails", "TerminalGraphics"]
+            dependencies: ["SnaptermUI", "SchemeLoader", "Thumbnails", "TerminalGraphics", "MessageStore"]
         ),
         .executableTarget(
             name: "snapterm",
@@ -112,13 +115,14 @@ let package = Package(
                 "Thumbnails",
                 "SnaptermUI",
                 "ScrollBench",
+                "MessageStore",
                 "TestSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .testTarget(
             name: "SchemeLoaderTests",
-            dependencies: ["SchemeLoader", "TestSupport"]
+            dependencies: ["SchemeLoader", "TestSupport", .product(name: "NIOSSL", package: "swift-nio-ssl")]
         ),
         .testTarget(
             name: "ImagingTests",
@@ -150,7 +154,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ScrollBenchTests",
-            dependencies: ["ScrollBench", "SnaptermUI", "SchemeLoader", "Thumbnails", "TerminalGraphics", "TestSupport"]
+            dependencies: ["ScrollBench", "SnaptermUI", "SchemeLoader", "Thumbnails", "TerminalGraphics", "MessageStore", "TestSupport"]
         ),
         .testTarget(
             name: "SnaptermUITests",

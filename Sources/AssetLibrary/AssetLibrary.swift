@@ -1,5 +1,6 @@
 // AssetLibrary: the local photo gallery — the shipped photos (manifest) plus a user's own folder.
 import Foundation
+import SchemeLoader
 
 /// The photos `asset://` URLs can name. Lookups go by opaque id through a table built when the
 /// library opens, so no id — `../../etc/passwd` included — can reach a file outside the library.
@@ -68,6 +69,8 @@ public struct AssetLibrary: Sendable {
         let root = folder.standardizedFileURL.path
         var found: [(Asset, URL)] = []
         for case let url as URL in walker where pictureExtensions.contains(url.pathExtension.lowercased()) {
+            // FIFOs, sockets and devices named like pictures are not photos (reading one would hang).
+            guard RegularFile.isRegular(path: url.path) else { continue }
             let full = url.standardizedFileURL.path
             guard full.hasPrefix(root + "/") else { continue }
             let relative = String(full.dropFirst(root.count + 1))

@@ -32,17 +32,24 @@ public struct AssetSchemeHandler: SchemeHandling {
     }
 
     /// The canonical URL; throws `LoadError.invalidParameter` naming a bad parameter, or
-    /// `AssetLibraryError.unknownAsset` for an id that is not in the library.
+    /// `AssetLibraryError.unknownAsset` for an id that is not in the library. Its fragment
+    /// (`#v=…`) is the photo file's identity, so an edited or replaced photo is a new cache key.
     public func canonicalURL(for url: URL) throws -> URL {
         let asset = try AssetURL(url: url)
-        _ = try library.fileURL(id: asset.id)
-        return asset.url
+        let file = try library.fileURL(id: asset.id)
+        guard let identity = FileIdentity.of(path: file.path),
+              var components = URLComponents(url: asset.url, resolvingAgainstBaseURL: false) else { return asset.url }
+        components.fragment = "v=" + identity.token
+        return components.url ?? asset.url
     }
+
+    /// Never: the key carries the photo file's identity, taken anew for every load.
+    public func isCanonicalURLStable(_ canonical: URL) -> Bool { false }
 
     public func load(_ task: SchemeLoadTask, client: SchemeLoadClient) async throws {
         let asset = try AssetURL(url: task.url)
         try Task.checkCancellation()
-        let (encoded, mimeType) = try await Self.offCooperativePool { try self.render(asset) }
+        let (encoded, mimeType) = try await WorkerPool.shared.run { try self.render(asset) }
         try Task.checkCancellation()
         client.didReceive(LoadResponse(mimeType: mimeType, expectedLength: encoded.count, storagePolicy: .allowed))
         client.didLoad(encoded)
@@ -62,28 +69,18 @@ public struct AssetSchemeHandler: SchemeHandling {
         }
     }
 
-    /// Runs blocking `work` on a global dispatch queue, so a decode never holds one of the few
-    /// threads of Swift's cooperative pool (the UI and the loader's own tasks run there).
-    private static func offCooperativePool<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
-        try await withCheckedThrowingContinuation { continuation in
-            DispatchQueue.global(qos: .userInitiated).async {
-                continuation.resume(with: Result { try work() })
-            }
-        }
-    }
-
+    /// Reads the photo's file: a regular file only (a FIFO or device in the user's folder is
+    /// refused at open, never read), at most `maxFileBytes`.
     private func readPhoto(id: String) throws -> Data {
         let file = try library.fileURL(id: id)
         do {
-            let size = try FileManager.default.attributesOfItem(atPath: file.path)[.size] as? Int ?? 0
-            guard size <= maxFileBytes else {
-                throw AssetLibraryError.unreadablePhoto(id: id, reason: "\(size) bytes, more than the \(maxFileBytes)-byte limit")
-            }
-            return try Data(contentsOf: file)
-        } catch let error as AssetLibraryError {
-            throw error
+            // Links are resolved first (a user's folder may hold them); the file itself must be regular.
+            let path = file.resolvingSymlinksInPath().path
+            return try RegularFile(path: path, maxBytes: maxFileBytes).readAll(maxBytes: maxFileBytes)
+        } catch .bodyTooLarge {
+            throw AssetLibraryError.unreadablePhoto(id: id, reason: "more than the \(maxFileBytes)-byte limit")
         } catch {
-            throw AssetLibraryError.unreadablePhoto(id: id, reason: "\(file.lastPathComponent): \(error.localizedDescription)")
+            throw AssetLibraryError.unreadablePhoto(id: id, reason: "\(file.lastPathComponent): \(error)")
         }
     }
 }

@@ -42,4 +42,14 @@ static inline int snapterm_put(int row, int column, const char *text, attr_t att
     attrset(old_attrs);
     return result;
 }
+/// Tells ncurses the terminal scrolled lines top…bottom by n (positive: up), so its idea of the
+/// screen (curscr) matches what the terminal shows; writes nothing to the terminal.
+static inline void snapterm_curscr_scrolled(int top, int bottom, int n) {
+    WINDOW *screen = curscr;
+    wsetscrreg(screen, top, bottom);
+    scrollok(screen, TRUE);
+    wscrl(screen, n);
+    scrollok(screen, FALSE);
+    wsetscrreg(screen, 0, LINES - 1);
+}
 #endif

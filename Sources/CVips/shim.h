@@ -17,6 +17,16 @@ static inline int snap_vips_thumbnail_buffer(void *buf, size_t len, VipsImage **
         "crop", crop ? VIPS_INTERESTING_CENTRE : VIPS_INTERESTING_NONE, NULL);
 }
 
+// Decodes every pixel of the first frame, top to bottom, keeping none: 0 when the input decodes.
+static inline int snap_vips_decode_check(const void *buf, size_t len) {
+    VipsImage *image = vips_image_new_from_buffer(buf, len, "", "access", VIPS_ACCESS_SEQUENTIAL, NULL);
+    if (!image) return -1;
+    double average = 0;
+    int result = vips_avg(image, &average, NULL);
+    g_object_unref(image);
+    return result;
+}
+
 static inline int snap_vips_autorot(VipsImage *in, VipsImage **out) { return vips_autorot(in, out, NULL); }
 static inline int snap_vips_colourspace_srgb(VipsImage *in, VipsImage **out) {
     return vips_colourspace(in, out, VIPS_INTERPRETATION_sRGB, NULL);
@@ -53,6 +63,10 @@ static inline int snap_vips_jpegsave_buffer(VipsImage *in, void **buf, size_t *l
     return vips_jpegsave_buffer(in, buf, len, "Q", quality, "strip", TRUE, NULL);
 }
 static inline int snap_vips_copy(VipsImage *in, VipsImage **out) { return vips_copy(in, out, NULL); }
+// Saves in the format named by `suffix` (".webp", ".gif", ...): tests use it to build sources.
+static inline int snap_vips_save_buffer(VipsImage *in, const char *suffix, void **buf, size_t *len) {
+    return vips_image_write_to_buffer(in, suffix, buf, len, NULL);
+}
 // Keeps metadata (the EXIF orientation): tests use it to build oriented JPEGs.
 static inline int snap_vips_jpegsave_buffer_keep(VipsImage *in, void **buf, size_t *len, int quality) {
     return vips_jpegsave_buffer(in, buf, len, "Q", quality, NULL);

@@ -6,9 +6,11 @@ extension ImageProcessor {
     /// `edit` applied to `bitmap`: crop, then rotate, then filter.
     public func apply(_ edit: ImageEdit, to bitmap: Bitmap) throws(ImagingError) -> Bitmap {
         guard edit != .none else { return bitmap }
-        try Vips.start()
-        return try Self.withImage(of: bitmap) { image throws(ImagingError) in
-            try Self.bitmap(from: image.cropped(to: edit.crop).rotated(edit.rotation).filtered(edit.filter))
+        return try VipsErrorGate.shared.run { () throws(ImagingError) in
+            try Vips.start()
+            return try Self.withImage(of: bitmap) { image throws(ImagingError) in
+                try Self.bitmap(from: image.cropped(to: edit.crop).rotated(edit.rotation).filtered(edit.filter))
+            }
         }
     }
 
@@ -20,7 +22,13 @@ extension ImageProcessor {
     /// decoded at a reduced size first where the format allows it (JPEG shrink-on-load).
     public func render(_ data: Data, width: Int?, height: Int?, mode: ThumbnailMode = .fit, edit: ImageEdit = .none) throws(ImagingError) -> Bitmap {
         try checkBox(width: width ?? 1, height: height ?? 1)
-        let upright = try info(of: data)
+        return try VipsErrorGate.shared.run { () throws(ImagingError) in
+            try rendered(data, width: width, height: height, mode: mode, edit: edit)
+        }
+    }
+
+    private func rendered(_ data: Data, width: Int?, height: Int?, mode: ThumbnailMode, edit: ImageEdit) throws(ImagingError) -> Bitmap {
+        let upright = try header(of: data)
         let swap = edit.rotation.swapsSides
         let boxWidth = swap ? height : width, boxHeight = swap ? width : height
         let cropWidth = edit.crop.width * Double(upright.width), cropHeight = edit.crop.height * Double(upright.height)
@@ -35,7 +43,7 @@ extension ImageProcessor {
         let decodeHeight = max(1, Int((Double(upright.height) * scale).rounded(.up)))
 
         return try withHeader(data) { _, format, raw throws(ImagingError) in
-            try Self.decoding(format) { () throws(ImagingError) in
+            try Self.decoding(format, raw) { () throws(ImagingError) in
                 var out: UnsafeMutablePointer<VipsImage>?
                 let status = snap_vips_thumbnail_buffer(
                     UnsafeMutableRawPointer(mutating: raw.baseAddress), raw.count, &out,
@@ -54,6 +62,9 @@ extension ImageProcessor {
                 } else {
                     image = try image.resized(toWidth: target.width, height: target.height)
                 }
+                // The thumbnail is read sequentially; a turn reads it out of order, so compute the
+                // (already shrunk) image first. An unturned edit stays one lazy pipeline.
+                if edit.rotation != .none { image = try image.materialised() }
                 return try Self.bitmap(from: image.rotated(edit.rotation).filtered(edit.filter))
             }
         }

@@ -17,6 +17,11 @@ public struct ImageProcessor: Sendable {
 
     /// Reads the header only: size as displayed (after EXIF orientation), format, frames, orientation.
     public func info(of data: Data) throws(ImagingError) -> ImageInfo {
+        try VipsErrorGate.shared.run { () throws(ImagingError) in try header(of: data) }
+    }
+
+    /// `info(of:)` without the gate, for calls already inside it.
+    func header(of data: Data) throws(ImagingError) -> ImageInfo {
         try withHeader(data) { image, format, _ throws(ImagingError) in
             let orientation = Int(vips_image_get_orientation(image.pointer))
             let swap = vips_image_get_orientation_swap(image.pointer) != 0
@@ -29,9 +34,11 @@ public struct ImageProcessor: Sendable {
 
     /// Decodes the first frame, upright (EXIF orientation applied), as RGBA.
     public func decode(_ data: Data) throws(ImagingError) -> Bitmap {
-        try withHeader(data) { image, format, _ throws(ImagingError) in
-            try Self.decoding(format) { () throws(ImagingError) in
-                try Self.bitmap(from: image.apply("autorot") { snap_vips_autorot($0, $1) })
+        try VipsErrorGate.shared.run { () throws(ImagingError) in
+            try withHeader(data) { image, format, raw throws(ImagingError) in
+                try Self.decoding(format, raw) { () throws(ImagingError) in
+                    try Self.bitmap(from: image.apply("autorot") { snap_vips_autorot($0, $1) })
+                }
             }
         }
     }
@@ -40,8 +47,12 @@ public struct ImageProcessor: Sendable {
     /// decoding at a reduced size where the format allows it (JPEG shrink-on-load).
     public func thumbnail(_ data: Data, width: Int, height: Int, mode: ThumbnailMode) throws(ImagingError) -> Bitmap {
         try checkBox(width: width, height: height)
-        return try withHeader(data) { _, format, raw throws(ImagingError) in
-            try Self.decoding(format) { () throws(ImagingError) in
+        return try VipsErrorGate.shared.run { () throws(ImagingError) in try shrunk(data, width: width, height: height, mode: mode) }
+    }
+
+    private func shrunk(_ data: Data, width: Int, height: Int, mode: ThumbnailMode) throws(ImagingError) -> Bitmap {
+        try withHeader(data) { _, format, raw throws(ImagingError) in
+            try Self.decoding(format, raw) { () throws(ImagingError) in
                 var out: UnsafeMutablePointer<VipsImage>?
                 let status = snap_vips_thumbnail_buffer(
                     UnsafeMutableRawPointer(mutating: raw.baseAddress), raw.count, &out,
@@ -57,11 +68,15 @@ public struct ImageProcessor: Sendable {
 
     /// Encodes `bitmap` as PNG (alpha kept) or JPEG (alpha flattened onto white).
     public func encode(_ bitmap: Bitmap, as format: EncodedFormat) throws(ImagingError) -> Data {
-        try Vips.start()
         if case .jpeg(let quality) = format, !(1...100).contains(quality) {
             throw .encodingFailed(format: "JPEG", reason: "quality \(quality) is not in 1…100")
         }
-        return try Self.withImage(of: bitmap) { image throws(ImagingError) in
+        return try VipsErrorGate.shared.run { () throws(ImagingError) in try Self.encoded(bitmap, as: format) }
+    }
+
+    private static func encoded(_ bitmap: Bitmap, as format: EncodedFormat) throws(ImagingError) -> Data {
+        try Vips.start()
+        return try withImage(of: bitmap) { image throws(ImagingError) in
             var buffer: UnsafeMutableRawPointer?
             var length = 0
             let status: Int32
@@ -128,12 +143,13 @@ public struct ImageProcessor: Sendable {
         return try result.get()
     }
 
-    /// Runs `body`, reporting libvips failures on an input picture as damage to it.
-    static func decoding<T>(_ format: ImageFormat, _ body: () throws(ImagingError) -> T) throws(ImagingError) -> T {
+    /// Runs `body` on the input `raw`; a libvips failure is blamed on the input only if the input
+    /// itself does not decode (see `ImagingError.attributed(to:format:)`), else it stays a processing failure.
+    static func decoding<T>(_ format: ImageFormat, _ raw: UnsafeRawBufferPointer, _ body: () throws(ImagingError) -> T) throws(ImagingError) -> T {
         do {
             return try body()
-        } catch .processingFailed(_, let reason) {
-            throw .corrupt(format: format, reason: reason)
+        } catch {
+            throw error.attributed(to: raw, format: format)
         }
     }
 

@@ -33,6 +33,17 @@ final class VipsImageRef {
         return VipsImageRef(out)
     }
 
+    /// This image computed into memory, top to bottom, as a new image that any later step may read in
+    /// any order. Needed before a step that reads out of order (a quarter turn reads columns) when the
+    /// source was opened for sequential access (`vips_thumbnail_buffer` always is): without it the
+    /// loader's line cache fails with "out of order read" once the picture is taller than the cache.
+    func materialised() throws(ImagingError) -> VipsImageRef {
+        guard let copy = vips_image_copy_memory(pointer) else {
+            throw .processingFailed(operation: "copy_memory", reason: Vips.takeError())
+        }
+        return VipsImageRef(copy)
+    }
+
     /// Computes every pixel into a fresh buffer (this is where lazy decoding really happens).
     func pixels() throws(ImagingError) -> [UInt8] {
         var size = 0

@@ -10,18 +10,23 @@ public struct MapSchemeHandler: SchemeHandling {
     /// The tiles files this handler draws from.
     public let tilesFiles: [URL]
     private let snapshotter: MapSnapshotter?
+    private let renderPool: WorkerPool
 
     /// A handler drawing from `tilesFiles` (the world file first, then any extracts); the files are
-    /// opened lazily, so a missing file surfaces as a `MapSnapshotError` from `load`.
-    public init(tilesFiles: [URL]) {
+    /// opened lazily, so a missing file surfaces as a `MapSnapshotError` from `load`. Opening and
+    /// drawing (CPU-bound, ~8 ms and up) run on `renderPool`'s low-priority threads, never on Swift's
+    /// cooperative pool, which the UI and the loader need to stay responsive.
+    public init(tilesFiles: [URL], renderPool: WorkerPool = .shared) {
         self.tilesFiles = tilesFiles
         snapshotter = nil
+        self.renderPool = renderPool
     }
 
     /// A handler drawing with an already opened snapshotter.
-    public init(snapshotter: MapSnapshotter) {
+    public init(snapshotter: MapSnapshotter, renderPool: WorkerPool = .shared) {
         tilesFiles = snapshotter.files.map { URL(fileURLWithPath: $0.path) }
         self.snapshotter = snapshotter
+        self.renderPool = renderPool
     }
 
     /// True for `map:` URLs.
@@ -39,8 +44,11 @@ public struct MapSchemeHandler: SchemeHandling {
     public func load(_ task: SchemeLoadTask, client: SchemeLoadClient) async throws {
         let snapshot = try MapSnapshotURL(url: task.url)
         try Task.checkCancellation()
-        let renderer = try snapshotter ?? MapSnapshotter.shared(tilesFiles: tilesFiles)
-        let png = try renderer.pngData(for: snapshot)
+        let (snapshotter, tilesFiles) = (snapshotter, tilesFiles)
+        let png = try await renderPool.run {
+            let renderer = try snapshotter ?? MapSnapshotter.shared(tilesFiles: tilesFiles)
+            return try renderer.pngData(for: snapshot)
+        }
         try Task.checkCancellation()
         client.didReceive(LoadResponse(mimeType: "image/png", expectedLength: png.count, storagePolicy: .allowed))
         client.didLoad(png)

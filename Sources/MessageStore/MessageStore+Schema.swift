@@ -1,4 +1,5 @@
 // MessageStore+Schema: the database migrations, from the first version on.
+import Foundation
 import GRDB
 
 extension MessageStore {
@@ -34,6 +35,18 @@ extension MessageStore {
                 t.column("updatedAt", .datetime).notNull()
             }
         }
+        migrator.registerMigration("v2: a send-once key per draft") { db in
+            try db.alter(table: "draft") { t in t.add(column: "sendKey", .text) }
+        }
         return migrator
+    }
+
+    /// Refuses a database that a newer Snapterm has migrated past this build's schema: it is
+    /// checked through a read-only connection, so such a file is never opened for writing or altered.
+    static func checkSchemaIsKnown(_ db: Database, path: String) throws {
+        guard try db.tableExists("grdb_migrations") else { return }
+        let applied = try Set(String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations"))
+        let unknown = applied.subtracting(migrator.migrations)
+        guard unknown.isEmpty else { throw MessageStoreError.newerSchema(path: path, unknownMigrations: unknown.sorted()) }
     }
 }

@@ -11,7 +11,11 @@ public final class MessageStore: Sendable {
     private let pool: DatabasePool
     private let now: @Sendable () -> Date
 
+    /// How long a write waits for another connection's (or process's) lock before failing.
+    public static let busyTimeout: TimeInterval = 5
+
     /// Opens (creating if needed) the database at `path` and migrates it to the current schema.
+    /// A file written by a newer Snapterm is refused (`.newerSchema`) and left untouched.
     public init(path: String, now: @escaping @Sendable () -> Date = { Date() }) throws(MessageStoreError) {
         self.path = path
         self.now = now
@@ -29,6 +33,8 @@ public final class MessageStore: Sendable {
             if exists { try Self.checkIntegrity(path: path) }
             var configuration = Configuration()
             configuration.foreignKeysEnabled = true
+            // Another process (a second snapterm) may hold the write lock for a moment: wait for it.
+            configuration.busyMode = .timeout(Self.busyTimeout)
             pool = try DatabasePool(path: path, configuration: configuration)
             try Self.migrator.migrate(pool)
         } catch let error as MessageStoreError {
@@ -38,12 +44,16 @@ public final class MessageStore: Sendable {
         }
     }
 
-    /// `$XDG_DATA_HOME/snapterm/messages.sqlite`, else `~/.local/share/snapterm/messages.sqlite`.
-    public static func defaultLocation(environment: [String: String]) -> URL {
+    /// `$XDG_DATA_HOME/snapterm/messages.sqlite`, else `<home>/.local/share/snapterm/messages.sqlite`
+    /// with home `$HOME` (absolute) or, when it is unset, `accountHome` (from the password database);
+    /// `nil` when no home is known — the caller refuses rather than use a shared temporary folder.
+    public static func defaultLocation(environment: [String: String], accountHome: String? = nil) -> URL? {
         if let data = environment["XDG_DATA_HOME"], data.hasPrefix("/") {
             return URL(fileURLWithPath: data).appendingPathComponent("snapterm/messages.sqlite")
         }
-        let home = environment["HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? NSTemporaryDirectory()
+        let home = environment["HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
+            ?? accountHome.flatMap { $0.hasPrefix("/") && $0 != "/" ? $0 : nil }
+        guard let home else { return nil }
         return URL(fileURLWithPath: home).appendingPathComponent(".local/share/snapterm/messages.sqlite")
     }
 
@@ -52,12 +62,7 @@ public final class MessageStore: Sendable {
     /// Creates a conversation.
     @discardableResult
     public func createConversation(title: String) throws(MessageStoreError) -> Conversation {
-        try write { db in
-            var conversation = Conversation(title: title, createdAt: now())
-            try conversation.insert(db)
-            conversation.id = db.lastInsertedRowID
-            return conversation
-        }
+        try transaction { try $0.createConversation(title: title) }
     }
 
     /// Every conversation with its latest message, most recently active first.
@@ -73,6 +78,24 @@ public final class MessageStore: Sendable {
         }
     }
 
+    /// Runs `body` as one immediate write transaction: every write in it lands, or none (a throw
+    /// rolls back). Waits up to `busyTimeout` for another process's lock.
+    public func transaction<T>(_ body: (MessageTransaction) throws -> T) throws(MessageStoreError) -> T {
+        do {
+            return try pool.writeWithoutTransaction { db in
+                var result: T?
+                try db.inTransaction(.immediate) {
+                    result = try body(MessageTransaction(db: db, now: now()))
+                    return .commit
+                }
+                guard let result else { throw MessageStoreError.operationFailed(reason: "transaction produced nothing") }
+                return result
+            }
+        } catch {
+            throw Self.operationError(error)
+        }
+    }
+
     // MARK: Messages
 
     /// The messages of a conversation, oldest first.
@@ -83,55 +106,37 @@ public final class MessageStore: Sendable {
     }
 
     /// Sends `draft` in a conversation: stores the message and clears the draft in one transaction.
-    /// `key` makes the send idempotent: sending again with the same key returns the stored message.
+    /// The send-once key is `key`, else the draft's `sendKey`, else the one saved with the
+    /// conversation's draft: sending the same draft again returns the stored message.
     @discardableResult
-    public func send(_ draft: Draft, in conversationID: Int64, key: UUID = UUID()) throws(MessageStoreError) -> Message {
-        try write { db in
-            try Self.requireConversation(db, conversationID)
-            if let existing = try Self.fetchMessages(db, where: "sendKey = ?", [key.uuidString]).first { return existing }
-            let message = try Self.insertMessage(db, text: draft.text, attachments: draft.attachments, state: .sent,
-                                                 at: now(), in: conversationID, key: key.uuidString)
-            try db.execute(sql: "DELETE FROM draft WHERE conversationId = ?", arguments: [conversationID])
-            return message
-        }
+    public func send(_ draft: Draft, in conversationID: Int64, key: UUID? = nil) throws(MessageStoreError) -> Message {
+        try transaction { try $0.send(draft, in: conversationID, key: key) }
     }
 
     /// Stores a message from the other party.
     @discardableResult
     public func receive(text: String, attachments: [URL] = [], in conversationID: Int64, at date: Date) throws(MessageStoreError) -> Message {
-        try write { db in
-            try Self.requireConversation(db, conversationID)
-            return try Self.insertMessage(db, text: text, attachments: attachments, state: .received, at: date, in: conversationID, key: nil)
-        }
+        try transaction { try $0.receive(text: text, attachments: attachments, in: conversationID, at: date) }
     }
 
     // MARK: Drafts
 
-    /// The draft of a conversation (empty when none was saved).
+    /// The draft of a conversation (empty when none was saved), with its send-once key.
     public func draft(for conversationID: Int64) throws(MessageStoreError) -> Draft {
         try read { db in
-            guard let row = try Row.fetchOne(db, sql: "SELECT text, attachments FROM draft WHERE conversationId = ?", arguments: [conversationID])
+            guard let row = try Row.fetchOne(db, sql: "SELECT text, attachments, sendKey FROM draft WHERE conversationId = ?",
+                                             arguments: [conversationID])
             else { return Draft() }
             let urls = (try? JSONDecoder().decode([String].self, from: Data((row["attachments"] as String).utf8))) ?? []
-            return Draft(text: row["text"], attachments: urls.compactMap(URL.init(string:)))
+            return Draft(text: row["text"], attachments: urls.compactMap(URL.init(string:)),
+                         sendKey: (row["sendKey"] as String?).flatMap(UUID.init(uuidString:)))
         }
     }
 
-    /// Saves (or, when empty, removes) the draft of a conversation.
-    public func saveDraft(_ draft: Draft, for conversationID: Int64) throws(MessageStoreError) {
-        try write { db in
-            try Self.requireConversation(db, conversationID)
-            guard !draft.isEmpty || !draft.text.isEmpty else {
-                try db.execute(sql: "DELETE FROM draft WHERE conversationId = ?", arguments: [conversationID])
-                return
-            }
-            let urls = String(decoding: try JSONEncoder().encode(draft.attachments.map(\.absoluteString)), as: UTF8.self)
-            try db.execute(sql: """
-                INSERT INTO draft (conversationId, text, attachments, updatedAt) VALUES (?, ?, ?, ?)
-                ON CONFLICT(conversationId) DO UPDATE SET text = excluded.text, attachments = excluded.attachments,
-                updatedAt = excluded.updatedAt
-                """, arguments: [conversationID, draft.text, urls, now()])
-        }
+    /// Saves (or, when empty, removes) the draft of a conversation; returns its send-once key.
+    @discardableResult
+    public func saveDraft(_ draft: Draft, for conversationID: Int64) throws(MessageStoreError) -> UUID? {
+        try transaction { try $0.saveDraft(draft, for: conversationID) }
     }
 
     /// True when there are no conversations yet (a first run).
@@ -145,28 +150,7 @@ public final class MessageStore: Sendable {
         do { return try pool.read(body) } catch { throw Self.operationError(error) }
     }
 
-    private func write<T>(_ body: (Database) throws -> T) throws(MessageStoreError) -> T {
-        do { return try pool.write(body) } catch { throw Self.operationError(error) }
-    }
-
-    private static func requireConversation(_ db: Database, _ id: Int64) throws {
-        guard try Conversation.exists(db, key: id) else { throw MessageStoreError.unknownConversation(id) }
-    }
-
-    private static func insertMessage(
-        _ db: Database, text: String, attachments: [URL], state: MessageState, at date: Date, in conversationID: Int64, key: String?
-    ) throws -> Message {
-        try db.execute(sql: "INSERT INTO message (conversationId, text, sentAt, state, sendKey) VALUES (?, ?, ?, ?, ?)",
-                       arguments: [conversationID, text, date, state, key])
-        let id = db.lastInsertedRowID
-        for (position, url) in attachments.enumerated() {
-            try db.execute(sql: "INSERT INTO attachment (messageId, position, url) VALUES (?, ?, ?)",
-                           arguments: [id, position, url.absoluteString])
-        }
-        return Message(id: id, conversationID: conversationID, text: text, sentAt: date, state: state, attachments: attachments)
-    }
-
-    private static func fetchMessages(_ db: Database, where clause: String, _ arguments: StatementArguments) throws -> [Message] {
+    static func fetchMessages(_ db: Database, where clause: String, _ arguments: StatementArguments) throws -> [Message] {
         let rows = try Row.fetchAll(db, sql: "SELECT id, conversationId, text, sentAt, state FROM message WHERE \(clause)", arguments: arguments)
         return try rows.map { row in
             let id: Int64 = row["id"]
@@ -180,10 +164,12 @@ public final class MessageStore: Sendable {
     private static func checkIntegrity(path: String) throws {
         var configuration = Configuration()
         configuration.readonly = true
-        let check = try DatabaseQueue(path: path, configuration: configuration).read { db in
-            try String.fetchOne(db, sql: "PRAGMA quick_check")
+        configuration.busyMode = .timeout(busyTimeout)
+        try DatabaseQueue(path: path, configuration: configuration).read { db in
+            let check = try String.fetchOne(db, sql: "PRAGMA quick_check")
+            guard check == "ok" else { throw MessageStoreError.corrupted(path: path, reason: check ?? "integrity check failed") }
+            try checkSchemaIsKnown(db, path: path)
         }
-        guard check == "ok" else { throw MessageStoreError.corrupted(path: path, reason: check ?? "integrity check failed") }
     }
 
     private static func openError(_ error: any Error, path: String) -> MessageStoreError {

@@ -9,6 +9,9 @@ public enum MessageStoreError: Error, Sendable, Equatable, CustomStringConvertib
     case corrupted(path: String, reason: String)
     /// The file or its folder cannot be written.
     case readOnly(path: String)
+    /// The file was written by a newer Snapterm (its schema has migrations this build does not
+    /// know); it is left untouched.
+    case newerSchema(path: String, unknownMigrations: [String])
     /// No conversation has this id.
     case unknownConversation(Int64)
     /// A database operation failed.
@@ -20,6 +23,9 @@ public enum MessageStoreError: Error, Sendable, Equatable, CustomStringConvertib
         case .corrupted(let path, let reason):
             "the message database \(path) is damaged (\(reason)); it was left as it is — move it away to start afresh"
         case .readOnly(let path): "the message database \(path) is read-only; check the file's permissions"
+        case .newerSchema(let path, let unknown):
+            "the message database \(path) was written by a newer Snapterm (schema \(unknown.joined(separator: ", "))); "
+                + "it was left as it is — use that version, or move the file away to start afresh"
         case .unknownConversation(let id): "no conversation with id \(id)"
         case .operationFailed(let reason): "message database error: \(reason)"
         }

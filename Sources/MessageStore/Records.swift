@@ -50,11 +50,26 @@ public struct Draft: Sendable, Hashable {
     public var text: String
     /// The attachment URLs, in order.
     public var attachments: [URL]
+    /// The draft's send-once key: given by the store when the draft is first saved, kept while it
+    /// is edited, used by `MessageStore.send`. A retried send of the same draft — after a crash, or
+    /// from another process that had it open — finds the message already stored under it. It
+    /// identifies the draft, not its content, so it takes no part in equality.
+    public var sendKey: UUID?
 
     /// Creates a draft.
-    public init(text: String = "", attachments: [URL] = []) {
+    public init(text: String = "", attachments: [URL] = [], sendKey: UUID? = nil) {
         self.text = text
         self.attachments = attachments
+        self.sendKey = sendKey
+    }
+
+    public static func == (lhs: Draft, rhs: Draft) -> Bool {
+        lhs.text == rhs.text && lhs.attachments == rhs.attachments
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(text)
+        hasher.combine(attachments)
     }
 
     /// True when there is nothing to send.

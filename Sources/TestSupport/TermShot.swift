@@ -22,7 +22,8 @@ public enum TermShot {
         try await OffPool.run { try oneAtATime.withLock { try captureAlone(script, name: name, geometry: geometry, wait: wait, in: folder) } }
     }
 
-    private static let oneAtATime = NSLock()
+    /// One screenshot tool at a time (xterm and kitty share it): each starts an X server and a terminal.
+    static let oneAtATime = NSLock()
 
     private static func captureAlone(_ script: String, name: String, geometry: String, wait: Int, in folder: URL) throws -> URL {
         let scriptFile = folder.appendingPathComponent("\(name).sh")

@@ -4,6 +4,7 @@ import Foundation
 import NIOCore
 import NIOHTTP1
 import NIOPosix
+import NIOSSL
 
 /// What the server does for one path.
 public enum TestRoute: Sendable {
@@ -13,6 +14,9 @@ public enum TestRoute: Sendable {
     case stallAfter(prefix: Data, declaredLength: Int)
     /// Accepts the request and never answers.
     case silent
+    /// Sends the headers (declaring `declaredLength`) and `prefix` of the body, then closes the
+    /// connection: cleanly (FIN, a lying `Content-Length`) or, with `reset`, with a TCP reset.
+    case closeAfter(prefix: Data, declaredLength: Int, reset: Bool)
     /// Answers with `ETag: tag` and `Cache-Control: no-cache`; a request with `If-None-Match: tag` gets 304.
     case entityTagged(tag: String, body: Data)
 }
@@ -32,14 +36,29 @@ public final class TestHTTPServer: Sendable {
     private let routes: [String: TestRoute]
     private let record = Locked(Record())
 
-    /// Starts a server with `routes` (path → behaviour); unknown paths are 404.
-    public init(routes: [String: TestRoute]) async throws {
+    /// Whether it speaks TLS (`https`).
+    public let isSecure: Bool
+
+    /// Starts a server with `routes` (path → behaviour); unknown paths are 404. With `tls` (PEM
+    /// certificate and key files) it serves `https`.
+    public init(routes: [String: TestRoute], tls: (certificate: String, key: String)? = nil) async throws {
         self.routes = routes
         let box = ServerBox()
+        let context = try tls.map { tls in
+            try NIOSSLContext(configuration: .makeServerConfiguration(
+                certificateChain: NIOSSLCertificate.fromPEMFile(tls.certificate).map { .certificate($0) },
+                privateKey: .privateKey(NIOSSLPrivateKey(file: tls.key, format: .pem))))
+        }
+        isSecure = context != nil
         let bootstrap = ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
             .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
             .childChannelInitializer { channel in
-                channel.pipeline.configureHTTPServerPipeline().flatMapThrowing {
+                do {
+                    if let context { try channel.pipeline.syncOperations.addHandler(NIOSSLServerHandler(context: context)) }
+                } catch {
+                    return channel.eventLoop.makeFailedFuture(error)
+                }
+                return channel.pipeline.configureHTTPServerPipeline().flatMapThrowing {
                     try channel.pipeline.syncOperations.addHandler(RouteHandler(server: box))
                 }
             }
@@ -48,9 +67,9 @@ public final class TestHTTPServer: Sendable {
         box.server = self
     }
 
-    /// `http://127.0.0.1:PORT/path`.
+    /// `http://127.0.0.1:PORT/path` (`https` when it speaks TLS).
     public func url(_ path: String) -> URL {
-        URL(string: "http://127.0.0.1:\(port)\(path)")!
+        URL(string: "\(isSecure ? "https" : "http")://127.0.0.1:\(port)\(path)")!
     }
 
     /// Requests received for `path`.
@@ -132,6 +151,18 @@ private final class RouteHandler: ChannelInboundHandler {
             send(status: status, headers: headers, body: body, chunks: chunks, delay: delay, context: context)
         case .silent:
             break
+        case .closeAfter(let prefix, let declaredLength, let reset):
+            let headers = HTTPHeaders([("Content-Length", String(declaredLength)), ("Content-Type", "application/octet-stream")])
+            context.write(wrapOutboundOut(.head(HTTPResponseHead(version: .http1_1, status: .ok, headers: headers))), promise: nil)
+            let channel = context.channel
+            context.writeAndFlush(wrapOutboundOut(.body(.byteBuffer(ByteBuffer(bytes: prefix))))).whenComplete { _ in
+                if reset, let provider = channel as? any SocketOptionProvider {
+                    // SO_LINGER with a zero timeout makes close(2) send RST instead of FIN.
+                    provider.setSoLinger(linger(l_onoff: 1, l_linger: 0)).whenComplete { _ in channel.close(promise: nil) }
+                } else {
+                    channel.close(promise: nil)
+                }
+            }
         case .stallAfter(let prefix, let declaredLength):
             var headers = HTTPHeaders([("Content-Length", String(declaredLength))])
             headers.add(name: "Content-Type", value: "application/octet-stream")

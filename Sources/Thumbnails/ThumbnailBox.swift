@@ -12,7 +12,7 @@ public struct ThumbnailBox: Sendable, Hashable {
     public var cellWidth: Int
     /// Height of one cell in pixels.
     public var cellHeight: Int
-    /// Sixel, symbols or ASCII.
+    /// kitty, iTerm2, sixel, symbols or ASCII.
     public var mode: GraphicsMode
     /// The sixel palette (only part of the key in sixel mode).
     public var palette: SixelPalette

@@ -45,28 +45,36 @@ public struct ThumbnailSchemeHandler: SchemeHandling {
         return thumbnail.url
     }
 
+    /// Stable when the source's key is (an `http` picture); not for `file://` or `asset://` sources,
+    /// whose keys carry the file's identity.
+    public func isCanonicalURLStable(_ canonical: URL) -> Bool {
+        guard let source = try? ThumbnailURL(url: canonical).source,
+              let handler = try? base.registry.handler(for: source) else { return true }
+        return handler.isCanonicalURLStable(source)
+    }
+
     /// Loads the source through the base loader, encodes it for the box and delivers the picture.
     public func load(_ task: SchemeLoadTask, client: SchemeLoadClient) async throws {
         let thumbnail = try ThumbnailURL(url: task.url)
         let source = try await base.result(for: LoadRequest(url: thumbnail.source))
         try Task.checkCancellation()
-        let (picture, times) = try await Self.offThePool { [encoder] in try encoder.encodeTimed(source.data, for: thumbnail.box) }
+        let (picture, times) = try await WorkerPool.shared.run { [encoder] in try encoder.encodeTimed(source.data, for: thumbnail.box) }
         try Task.checkCancellation()
         let bytes = picture.encoded
         observer?(ThumbnailReport(url: task.url, sourceSource: source.source, sourceMetrics: source.metrics,
                                   sourceBytes: source.data.count, times: times, encodedBytes: bytes.count))
-        // Sixel is costly to make and worth a disk copy; text art is cheap to redo: memory only.
-        let policy: StoragePolicy = thumbnail.box.mode == .sixel ? .allowed : .memoryOnly
         client.didReceive(LoadResponse(mimeType: "application/x-terminal-picture", expectedLength: bytes.count,
-                                       storagePolicy: policy, expiresAt: source.response.expiresAt))
+                                       storagePolicy: Self.storagePolicy(source: source.response.storagePolicy, mode: thumbnail.box.mode),
+                                       expiresAt: source.response.expiresAt))
         client.didLoad(bytes)
     }
 
-    /// Runs CPU-heavy encoding (10–30 ms) on a GCD thread, so it never holds one of the few
-    /// threads of Swift's cooperative pool that the loader and the UI need to stay responsive.
-    private static func offThePool<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
-        try await withCheckedThrowingContinuation { continuation in
-            DispatchQueue.global(qos: .userInitiated).async { continuation.resume(with: Result { try body() }) }
-        }
+    /// Where a thumbnail may be kept: never beyond its source (a `no-store` source gives a thumbnail
+    /// that is not cached at all); pixels (sixel, kitty/iTerm2 PNG) are costly to make and worth a
+    /// disk copy; text art is cheap to redo: memory only. (A `file://` source is memory-only for its bytes, but its key carries
+    /// the file's identity, so its thumbnail may go to disk.)
+    static func storagePolicy(source: StoragePolicy, mode: GraphicsMode) -> StoragePolicy {
+        if source == .notAllowed { return .notAllowed }
+        return mode.isPixelMode ? .allowed : .memoryOnly
     }
 }

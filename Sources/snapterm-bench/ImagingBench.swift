@@ -48,10 +48,20 @@ extension SnaptermBench {
                 if index >= 2 { thumbnail.add(a); edited.add(b) }
             }
             for _ in 0..<max(3, iterations / 10) { full.add(try await measure { _ = try processor.decode(data) }) }
+            // The attachment size, turned: the case that read the shrunk photo out of order (issue 13).
+            var attachment = Samples()
+            for index in 0..<(max(3, iterations / 3) + 1) {
+                let sample = try await measure {
+                    let bitmap = try processor.render(data, width: 1280, height: nil, edit: ImageEdit(rotation: .clockwise90))
+                    _ = try processor.encode(bitmap, as: .jpeg(quality: 85))
+                }
+                if index >= 1 { attachment.add(sample) }
+            }
             print("in-process thumbnail \(box) (fit):               \(thumbnail.summary)")
             print("  the same, process CPU time (all vips threads):  \(thumbnailCPU.summary)")
             print("in-process render + JPEG (crop, rotate, sepia):  \(edited.summary)")
             print("in-process full decode (no shrink-on-load):      \(full.summary)")
+            print("in-process render 1280 wide, turned 90° + JPEG:  \(attachment.summary)")
             try encodings(processor.thumbnail(data, width: width, height: height, mode: .fit), processor: processor)
 
             try await assetURL(library: library, width: width, height: height)

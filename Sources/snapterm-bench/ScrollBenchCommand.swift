@@ -29,10 +29,16 @@ extension SnaptermBench {
         @Option(help: "Speed of the back-and-forth run (40 rows down, 25 up, repeated); 0 to skip it.")
         var backAndForth: Double = 30
 
+        @Option(help: "Lists to scroll, comma-separated: places (map snapshots), conversation (asset:// photos).")
+        var lists = "places"
+
+        @Option(help: "Rows down and up of the back-and-forth run, DOWN/UP (25/25 stays over the same rows: a steady warm scroll).")
+        var backAndForthRows = "40/25"
+
         @Option(help: "Terminal size, COLUMNSxROWS.")
         var terminal = "100x40"
 
-        @Option(help: "Graphics mode: sixel or symbols.")
+        @Option(help: "Graphics mode: kitty, sixel or symbols.")
         var graphics = "sixel"
 
         @Option(help: "Use stand-in handlers instead of the real map renderer and encoder: a synthetic snapshot costing this many milliseconds.")
@@ -61,25 +67,41 @@ extension SnaptermBench {
             }
             let size = terminal.split(separator: "x").compactMap { Int($0) }
             guard size.count == 2, size[0] >= 40, size[1] >= 10 else { throw ValidationError("--terminal: expected COLUMNSxROWS, at least 40x10") }
-            guard let mode = GraphicsMode(rawValue: graphics), mode != .ascii else { throw ValidationError("--graphics: sixel or symbols") }
+            guard let mode = GraphicsMode(rawValue: graphics), [.kitty, .sixel, .symbols].contains(mode) else {
+                throw ValidationError("--graphics: kitty, sixel or symbols")
+            }
             guard rows > 0 else { throw ValidationError("--rows must be positive") }
+            let listKinds = try lists.split(separator: ",").map { text -> ScrollBenchList in
+                guard let kind = ScrollBenchList(rawValue: text.trimmingCharacters(in: .whitespaces)) else {
+                    throw ValidationError("--lists: unknown list '\(text)' (places, conversation)")
+                }
+                return kind
+            }
+            let pattern = backAndForthRows.split(separator: "/").compactMap { Int($0) }
+            guard pattern.count == 2, pattern[0] > 0, pattern[1] > 0 else { throw ValidationError("--back-and-forth-rows: expected DOWN/UP, e.g. 40/25") }
             var setup = ScrollBenchmark.Setup()
             setup.columns = size[0]
             setup.rows = size[1]
-            return Parsed(rows: rows, speeds: speedList, modes: modeList, backAndForth: backAndForth, setup: setup,
+            return Parsed(rows: rows, speeds: speedList, modes: modeList, lists: listKinds, backAndForth: backAndForth,
+                          backAndForthRows: (pattern[0], pattern[1]), setup: setup,
                           graphics: mode, mapCost: standInMapCostMs.map { .milliseconds($0) })
         }
 
         /// The checked options.
         struct Parsed: Sendable {
-            var rows: Int, speeds: [Double], modes: [ScrollBenchMode], backAndForth: Double
+            var rows: Int, speeds: [Double], modes: [ScrollBenchMode], lists: [ScrollBenchList], backAndForth: Double
+            var backAndForthRows: (forward: Int, back: Int) = (40, 25)
             var setup: ScrollBenchmark.Setup, graphics: GraphicsMode, mapCost: Duration?
         }
 
         @MainActor
         static func execute(_ parsed: Parsed, json: Bool) async throws {
             let (places, placeSource) = ScrollBenchSetup.places(assets: BenchEnvironment.assetsDirectory, minimum: parsed.rows + 100)
-            let options = ScrollBenchSetup.Options(graphics: parsed.graphics, cellSize: (8, 16), mapCost: parsed.mapCost, places: places)
+            var options = ScrollBenchSetup.Options(graphics: parsed.graphics, cellSize: (8, 16), mapCost: parsed.mapCost, places: places)
+            if parsed.lists.contains(.conversation) {
+                options.photos = try BenchEnvironment.photoLibrary()
+                options.conversationRows = parsed.rows + 100
+            }
             BenchConsole.info("snapterm-bench scroll: \(ScrollBenchSetup.handlerDescription(options))")
             BenchConsole.info("places: \(placeSource); terminal \(parsed.setup.columns)x\(parsed.setup.rows), graphics \(parsed.graphics.rawValue)")
             let benchmark = ScrollBenchmark(setup: parsed.setup) { directory in
@@ -87,13 +109,16 @@ extension SnaptermBench {
             }
             var scripts = parsed.speeds.map { ScrollScript(pattern: .down, rows: parsed.rows, rowsPerSecond: $0) }
             if parsed.backAndForth > 0 {
-                scripts.append(ScrollScript(pattern: .backAndForth(forward: 40, back: 25), rows: parsed.rows, rowsPerSecond: parsed.backAndForth))
+                scripts.append(ScrollScript(pattern: .backAndForth(forward: parsed.backAndForthRows.forward, back: parsed.backAndForthRows.back),
+                                           rows: parsed.rows, rowsPerSecond: parsed.backAndForth))
             }
             var results: [ScrollBenchResult] = []
-            for mode in parsed.modes {
-                for script in scripts {
-                    BenchConsole.info("running \(mode.rawValue), \(script.pattern.name) at \(script.rowsPerSecond.map { "\($0)" } ?? "lockstep") rows/s…")
-                    results.append(try await benchmark.run(mode: mode, script: script))
+            for list in parsed.lists {
+                for mode in parsed.modes {
+                    for script in scripts {
+                        BenchConsole.info("running \(list.rawValue), \(mode.rawValue), \(script.pattern.name) at \(script.rowsPerSecond.map { "\($0)" } ?? "lockstep") rows/s…")
+                        results.append(try await benchmark.run(mode: mode, script: script, list: list))
+                    }
                 }
             }
             if json {

@@ -1,7 +1,9 @@
 // ScrollBenchSetup: builds the loaders `snapterm-bench scroll` measures — the real map renderer and
 // terminal encoder, or stand-ins with a fixed cost when the UI alone is to be measured.
+import AssetLibrary
 import Foundation
 import MapSnapshots
+import MessageStore
 import ScrollBench
 import SchemeLoader
 import SnaptermUI
@@ -17,6 +19,10 @@ enum ScrollBenchSetup {
         /// The cost of a stand-in snapshot; `nil` runs the real `map://` renderer and encoder.
         var mapCost: Duration?
         var places: [Place]
+        /// Photos for the conversation run (its rows cycle through them); `nil`: no conversation.
+        var photos: AssetLibrary? = nil
+        /// Messages in the conversation run, one photo each.
+        var conversationRows = 0
     }
 
     /// Says which handlers are in use (printed before the figures).
@@ -30,15 +36,35 @@ enum ScrollBenchSetup {
     static func makeState(_ options: Options, diskDirectory directory: URL) throws -> AppState {
         let mapHandler: any SchemeHandling = options.mapCost.map { SyntheticMapHandler(cost: $0) }
             ?? MapSchemeHandler(tilesFiles: BenchEnvironment.mapTilesFiles)
+        var pictureHandlers = [mapHandler]
+        if let photos = options.photos { pictureHandlers.append(AssetSchemeHandler(library: photos)) }
         let encoder: any ThumbnailEncoding = options.mapCost == nil ? ThumbnailEncoder() : SyntheticEncoder()
         let pictures = try SchemeLoader(
-            handlers: [mapHandler],
+            handlers: pictureHandlers,
             configuration: SchemeLoaderConfiguration(diskDirectory: directory.appendingPathComponent("pictures")))
         let thumbnails = try SchemeLoader(
             handlers: [ThumbnailSchemeHandler(base: pictures, encoder: encoder)],
-            configuration: SchemeLoaderConfiguration(diskDirectory: directory.appendingPathComponent("thumbnails")))
+            configuration: .cpuBound(diskDirectory: directory.appendingPathComponent("thumbnails")))
+        let store = try options.photos.map { try conversation(of: $0, rows: options.conversationRows, in: directory) }
         return AppState(pictureLoader: pictures, thumbnailLoader: thumbnails, graphics: options.graphics,
-                        cellSize: options.cellSize, places: options.places)
+                        cellSize: options.cellSize, places: options.places, messages: store)
+    }
+
+    /// A message store in `directory` with one conversation of `rows` messages, each with one photo
+    /// attachment as the app would send it (`asset://` at 1280 px, the demo's size). The width steps
+    /// down by one pixel each time the photos repeat, so every row is a different picture to render.
+    static func conversation(of photos: AssetLibrary, rows: Int, in directory: URL) throws -> MessageStore {
+        let store = try MessageStore(path: directory.appendingPathComponent("messages.sqlite").path)
+        let id = try store.createConversation(title: "Photo stream").id ?? 0
+        let start = Date(timeIntervalSince1970: 1_790_000_000)
+        let assets = photos.assets.filter { !$0.file.hasSuffix(".gif") }
+        guard !assets.isEmpty else { return store }
+        for row in 0..<rows {
+            let asset = assets[row % assets.count]
+            let url = try AssetURL(id: asset.id, width: 1280 - row / assets.count).url
+            try store.receive(text: "Photo \(row + 1)", attachments: [url], in: id, at: start.addingTimeInterval(Double(row)))
+        }
+        return store
     }
 
     /// The shipped places (`assets/maps/places.tsv`) when present, else generated ones.

@@ -4,17 +4,17 @@ import ScrollBench
 
 /// Formats scroll benchmark results, one row per mode × script.
 enum ScrollBenchTable {
-    static let header = ["mode", "scroll", "rows/s", "white %", "grid white %", "p50 ms", "p95 ms", "p99 ms", "max ms", "draw p50/p99 ms",
+    static let header = ["list", "mode", "scroll", "rows/s", "white %", "preview %", "grid white %", "p50 ms", "p95 ms", "p99 ms", "max ms", "draw p50/p99 ms",
                          "bytes/frame", "total KB", "sent", "re-sent unmoved", "loads", "coalesced", "cancelled",
-                         "hits mem/disk", "peak RSS MB"]
+                         "hits mem/disk", "peak RSS MB", "kitty sent/again/placed/deleted", "kitty bytes/frame w/o transmit"]
 
     static func render(_ results: [ScrollBenchResult]) -> String {
         var lines = ["| " + header.joined(separator: " | ") + " |", "|" + String(repeating: "---|", count: header.count)]
         for result in results {
             let grid = result.gridWhiteSpotFrames.map { percent($0, of: result.imageCellFrames) } ?? "-"
             let cells = [
-                result.mode.rawValue, result.pattern, result.rowsPerSecond.map { format($0, 0) } ?? "lockstep",
-                format(result.whiteSpotPercent, 2), grid,
+                result.list.rawValue, result.mode.rawValue, result.pattern, result.rowsPerSecond.map { format($0, 0) } ?? "lockstep",
+                format(result.whiteSpotPercent, 2), format(result.previewPercent, 2), grid,
                 format(result.frameMillisecondsP50, 2), format(result.frameMillisecondsP95, 2),
                 format(result.frameMillisecondsP99, 2), format(result.frameMillisecondsMax, 1),
                 format(result.drawMillisecondsP50, 2) + "/" + format(result.drawMillisecondsP99, 2),
@@ -22,6 +22,8 @@ enum ScrollBenchTable {
                 "\(result.picturesSent)", "\(result.resentUnmoved)/\(result.resentUnmovedOnWire)",
                 "\(result.loads)", "\(result.coalesced)", "\(result.cancelled)",
                 "\(result.memoryHits)/\(result.diskHits)", format(Double(result.peakMemoryKiB) / 1024, 0),
+                result.kittyTransmitted.map { "\($0)/\(result.kittyRetransmitted ?? 0)/\(result.kittyPlaced ?? 0)/\(result.kittyDeleted ?? 0)" } ?? "-",
+                result.kittySteadyBytesPerFrame.map { format($0, 0) } ?? "-",
             ]
             lines.append("| " + cells.joined(separator: " | ") + " |")
         }

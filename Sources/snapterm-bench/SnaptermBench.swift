@@ -18,6 +18,14 @@ struct SnaptermBench: AsyncParsableCommand {
 enum BenchEnvironment {
     static var assetsDirectory: URL { AssetsFolder.locate(environment: ProcessInfo.processInfo.environment) }
 
+    /// The shipped photos (and `$SNAPTERM_PHOTOS`), or `nil` when the assets hold no photo manifest.
+    static func photoLibrary() throws -> AssetLibrary? {
+        let shipped = assetsDirectory.appendingPathComponent("photos")
+        guard FileManager.default.fileExists(atPath: shipped.appendingPathComponent("manifest.json").path) else { return nil }
+        let user = ProcessInfo.processInfo.environment["SNAPTERM_PHOTOS"].flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0) }
+        return try AssetLibrary(shippedFolder: shipped, userFolder: user)
+    }
+
     /// The shipped map tiles files, then `$SNAPTERM_MAP_TILES` (colon-separated).
     static var mapTilesFiles: [URL] {
         var files = MapSnapshotter.bundledTilesFiles(in: assetsDirectory.appendingPathComponent("maps"))

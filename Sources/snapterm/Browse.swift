@@ -12,11 +12,12 @@ extension Snapterm {
         static let configuration = CommandConfiguration(
             abstract: "Browse places and conversations in the terminal (the default command).",
             discussion: """
-                Pictures are sixel images where the terminal supports them, coloured text art elsewhere.
-                Press ? in the app for the keys. SNAPTERM_GRAPHICS=sixel|symbols|ascii forces a mode.
+                Pictures use the kitty graphics protocol, iTerm2 inline images or sixel where the terminal
+                supports them, coloured text art elsewhere. Press ? in the app for the keys.
+                SNAPTERM_GRAPHICS=kitty|iterm|sixel|symbols|ascii forces a mode.
                 """)
 
-        @Option(help: "How pictures are drawn: auto, sixel, symbols or ascii.")
+        @Option(help: "How pictures are drawn: auto, kitty, iterm, sixel, symbols or ascii.")
         var graphics: GraphicsChoice = .auto
 
         @Option(help: "Keys to press first, as words: 'Tab Enter Down*3' (for demos and screenshots).")
@@ -49,7 +50,7 @@ extension Snapterm {
 
     /// The `--graphics` choices.
     enum GraphicsChoice: String, ExpressibleByArgument, CaseIterable {
-        case auto, sixel, symbols, ascii
+        case auto, kitty, iterm, sixel, symbols, ascii
 
         var mode: GraphicsMode? { GraphicsMode(rawValue: rawValue) }
     }

@@ -12,7 +12,9 @@ extension Snapterm {
                 A plain path is read wherever it is (you named it); - reads standard input. \
                 Schemes: http, https, file (inside the allowed folders), asset (the photo gallery, with edits), \
                 map (offline map snapshots, PNG; extra OpenMapTiles files in $SNAPTERM_MAP_TILES). \
-                Bytes go to standard output, or to FILE with -o.
+                Bytes go to standard output, or to FILE with -o. To a terminal, only text is written, with C1 \
+                and bidirectional control characters shown as <U+XXXX> (--force writes the raw bytes); a \
+                file or pipe always gets the raw bytes.
                 """)
 
         @Argument(help: "The URLs or paths to load (- for standard input).")
@@ -58,8 +60,13 @@ extension Snapterm {
             if stats { Console.info(StatsLine.describe(result)) }
             if let output {
                 try result.data.write(to: URL(fileURLWithPath: output), options: .atomic)
-            } else if Console.stdoutIsTerminal, !force, !result.data.isPrintableText {
-                throw ValidationError("refusing to write \(result.data.count) bytes of binary data to the terminal; use -o FILE or --force")
+            } else if Console.stdoutIsTerminal, !force {
+                // To a terminal: text only, with C1 and bidirectional controls made visible (a
+                // fetched page must not drive the terminal or reorder what the user reads).
+                guard let text = result.data.printableText else {
+                    throw ValidationError("refusing to write \(result.data.count) bytes of binary data to the terminal; use -o FILE or --force")
+                }
+                Console.writeOut(Data(Console.terminalSafe(text, keepingLineBreaks: true).utf8))
             } else {
                 Console.writeOut(result.data)
             }
@@ -82,9 +89,12 @@ enum StatsLine {
 }
 
 extension Data {
-    /// True for UTF-8 text without control characters other than tab, CR and LF.
-    fileprivate var isPrintableText: Bool {
-        guard let text = String(data: self, encoding: .utf8) else { return false }
-        return !text.unicodeScalars.contains { $0.value < 0x20 && !"\t\r\n".unicodeScalars.contains($0) || $0.value == 0x7F }
+    /// The bytes as text when they are UTF-8 without C0 control characters other than tab, CR
+    /// and LF (C1 and bidirectional controls are allowed here: they are escaped when written).
+    fileprivate var printableText: String? {
+        guard let text = String(data: self, encoding: .utf8),
+              !text.unicodeScalars.contains(where: { $0.value < 0x20 && !"\t\r\n".unicodeScalars.contains($0) || $0.value == 0x7F })
+        else { return nil }
+        return text
     }
 }

@@ -1,4 +1,4 @@
-// Render: `snapterm render PICTURE…` — show files, URLs or stdin in the terminal as sixel or text art, through the cached thumb:// stage.
+// Render: `snapterm render PICTURE…` — show files, URLs or stdin in the terminal (kitty, iTerm2, sixel or text art), through the cached thumb:// stage.
 import ArgumentParser
 import Foundation
 import Imaging
@@ -14,18 +14,18 @@ extension Snapterm {
     /// Prints pictures named by path, URL or `-`, like img2sixel or chafa; encoded output is cached.
     struct Render: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Show pictures in the terminal as sixel or text art: paths, URLs, or - for standard input.",
+            abstract: "Show pictures in the terminal (kitty, iTerm2, sixel or text art): paths, URLs, or - for standard input.",
             discussion: """
                 A plain path is read wherever it is (you named it); a URL is any the loader supports (http, https, \
                 file inside the allowed folders, asset, map). Several pictures are rendered at once and printed in order. \
-                --format auto asks the terminal (DA1) \
-                and the environment (TERM, COLORTERM, NO_COLOR, SNAPTERM_GRAPHICS=sixel|symbols|ascii). \
-                Encoded pictures are cached (memory; disk for sixel) under the URL, box, format and palette.
+                --format auto asks the terminal (kitty graphics query, DA1) and the environment (TERM, TERM_PROGRAM, \
+                COLORTERM, NO_COLOR, SNAPTERM_GRAPHICS=kitty|iterm|sixel|symbols|ascii). Encoded pictures are cached \
+                (memory; disk for kitty, iterm and sixel) under the URL, box, format and palette.
                 """)
 
         /// `auto` or a forced graphics mode.
         enum Format: String, ExpressibleByArgument, CaseIterable {
-            case auto, sixel, symbols, ascii
+            case auto, kitty, iterm, sixel, symbols, ascii
         }
 
         @Argument(help: "The pictures: paths, URLs, or - for standard input.")
@@ -37,7 +37,7 @@ extension Snapterm {
         @Option(help: "Height of the box in terminal cells (default: the window's height less 2, else 24).")
         var rows: Int?
 
-        @Option(help: "auto, sixel, symbols or ascii.")
+        @Option(help: "auto, kitty, iterm, sixel, symbols or ascii.")
         var format: Format = .auto
 
         @Option(help: "Sixel palette: auto (adaptive for small pictures, fixed for large), adaptive or fixed.")
@@ -145,20 +145,24 @@ enum RenderFailure: Error, CustomStringConvertible {
     }
 }
 
-/// Terminal bytes of a picture: a sixel image and a newline, or lines of text art; with a place, drawn
-/// there (each text line moved to its row) between a cursor save and restore, with no newline.
+/// Terminal bytes of a picture: a sixel, kitty or iTerm2 image and a newline, or lines of text art; with a
+/// place, drawn there (each text line moved to its row) between a cursor save and restore, with no newline.
 enum RenderOutput {
     static func bytes(for picture: TerminalPicture, at place: CellPlace? = nil) -> Data {
         guard let place else {
             switch picture {
-            case .sixel(let data): return data + Data("\n".utf8)
+            case .sixel(let data), .iterm(let data): return data + Data("\n".utf8)
+            case .kitty(let png, let columns, let rows):
+                return KittyGraphics.display(payload: .png(png), columns: columns, rows: rows) + Data("\n".utf8)
             case .text(let lines): return lines.reduce(into: Data()) { $0 += $1 + Data("\n".utf8) }
             }
         }
         var out = Data((EscapeSequence.saveCursor + EscapeSequence.moveCursor(row: place.row, column: place.column)).utf8)
         switch picture {
-        case .sixel(let data):
+        case .sixel(let data), .iterm(let data):
             out += data
+        case .kitty(let png, let columns, let rows):
+            out += KittyGraphics.display(payload: .png(png), columns: columns, rows: rows)
         case .text(let lines):
             for (index, line) in lines.enumerated() {
                 if index > 0 { out += Data(EscapeSequence.moveCursor(row: place.row + index, column: place.column).utf8) }

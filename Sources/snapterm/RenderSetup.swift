@@ -45,6 +45,11 @@ struct RenderSetup {
     }
 
     func shutdown() async {
+        // A terminal that answered the queries late would type its reply into the shell: read it first.
+        if capabilities.repliesMayArriveLate, Console.stdoutIsTerminal, let tty = try? DeviceTerminal() {
+            TerminalCapabilities.drainLateReplies(from: tty)
+            tty.close()
+        }
         await thumbnails.shutdown()
         await pictures.shutdown()
     }

@@ -59,6 +59,10 @@ import Testing
     }
 
     @Test func everyBadInputEndsInATypedErrorOrAPicture() throws {
+        // Measured alone: no big-picture test runs meanwhile, and the peak counts from here.
+        TestImages.memoryBudget.lock()
+        defer { TestImages.memoryBudget.unlock() }
+        TestImages.resetPeakResident()
         for (name, bytes, outcome) in try Self.corpus() {
             // When each entry point meets the input
             let attempts: [Result<Int, ImagingError>] = [

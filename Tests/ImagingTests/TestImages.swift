@@ -59,12 +59,57 @@ enum TestImages {
         }
     }
 
-    /// The largest resident set this process has had, in megabytes (Linux `ru_maxrss` is in KiB).
+    /// `bitmap` saved by libvips in the format named by `suffix` (".webp", ".gif", ".png", ".jpg").
+    static func encoded(_ bitmap: Bitmap, suffix: String) throws -> Data {
+        let png = try ImageProcessor().encode(bitmap, as: .png)
+        return try png.withUnsafeBytes { raw in
+            guard let base = raw.baseAddress, let loaded = snap_vips_new_from_buffer(base, raw.count) else {
+                throw Failure("vips could not open the test PNG")
+            }
+            defer { g_object_unref(loaded) }
+            var buffer: UnsafeMutableRawPointer?
+            var length = 0
+            guard snap_vips_save_buffer(loaded, suffix, &buffer, &length) == 0, let buffer else {
+                throw Failure("vips could not save the test picture as \(suffix)")
+            }
+            defer { g_free(buffer) }
+            return Data(bytes: buffer, count: length)
+        }
+    }
+
+    /// The quadrant colour `quadrants()` has at (`x`, `y`) in 0…1, or `nil` within `margin` of a border
+    /// between quadrants (where resampling blends them).
+    static func quadrantColour(x: Double, y: Double, margin: Double = 0.04) -> RGBA? {
+        guard abs(x - 0.5) > margin, abs(y - 0.5) > margin else { return nil }
+        switch (x < 0.5, y < 0.5) {
+        case (true, true): return red
+        case (false, true): return green
+        case (true, false): return blue
+        case (false, false): return white
+        }
+    }
+
+    /// The largest resident set this process has had since the last `resetPeakResident()`, in
+    /// megabytes (Linux `VmHWM`; `ru_maxrss`, which cannot be reset, if /proc is unreadable).
     static func peakResidentMegabytes() -> Int {
+        if let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
+           let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+           let kilobytes = Int(line.split(separator: " ").dropFirst().first ?? "") {
+            return kilobytes / 1024
+        }
         var usage = rusage()
         getrusage(RUSAGE_SELF.rawValue, &usage)
         return usage.ru_maxrss / 1024
     }
+
+    /// Starts a new peak-RSS measurement (Linux: "5" to /proc/self/clear_refs resets `VmHWM`).
+    static func resetPeakResident() {
+        try? "5".write(toFile: "/proc/self/clear_refs", atomically: false, encoding: .utf8)
+    }
+
+    /// Held by a test that checks the peak RSS and by tests that make big pictures, so that one's
+    /// pictures never count against the other's budget.
+    static let memoryBudget = NSLock()
 
     struct Failure: Error, CustomStringConvertible {
         let description: String

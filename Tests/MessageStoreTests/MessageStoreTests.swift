@@ -90,7 +90,7 @@ import Testing
     }
 
     @Test func defaultLocationFollowsXDG() {
-        #expect(MessageStore.defaultLocation(environment: ["XDG_DATA_HOME": "/d", "HOME": "/h"]).path == "/d/snapterm/messages.sqlite")
-        #expect(MessageStore.defaultLocation(environment: ["HOME": "/h"]).path == "/h/.local/share/snapterm/messages.sqlite")
+        #expect(MessageStore.defaultLocation(environment: ["XDG_DATA_HOME": "/d", "HOME": "/h"])?.path == "/d/snapterm/messages.sqlite")
+        #expect(MessageStore.defaultLocation(environment: ["HOME": "/h"])?.path == "/h/.local/share/snapterm/messages.sqlite")
     }
 }

@@ -33,15 +33,15 @@ final class ResultBox: Sendable {
 
     @Test func cancellingEveryCallerStopsTheHandlerPromptly() async throws {
         let mock = MockSchemeHandler()
-        mock.stubAll(with: MockResponse(data: Data(count: 1000), chunks: 1000, delay: .milliseconds(10)))
+        mock.stubAll(with: MockResponse(data: Data(count: 1000), chunks: 1000, delay: .milliseconds(100)))
         let loader = try LoaderFixtures.loader(mock)
         let boxes = (0..<3).map { _ in ResultBox() }
         let tokens = boxes.map { loader.load(LoaderFixtures.url("slow"), completion: $0.add) }
         #expect(await LoaderFixtures.eventually { mock.activeLoads == 1 })
         let cancelledAt = ContinuousClock.now
         tokens.forEach { $0.cancel() }
-        #expect(await LoaderFixtures.eventually(timeout: .seconds(5)) { mock.cancelledLoads == 1 })
-        #expect(ContinuousClock.now - cancelledAt < .seconds(3), "far sooner than the 10 s the load would take (a loaded machine may be slow)")
+        #expect(await LoaderFixtures.eventually(timeout: .seconds(30)) { mock.cancelledLoads == 1 })
+        #expect(ContinuousClock.now - cancelledAt < .seconds(30), "far sooner than the 100 s the load would take (parallel suites may hold the pool for seconds)")
         #expect(boxes.allSatisfy { $0.count == 1 })
         #expect(loader.statistics.cancelled == 3)
         #expect(loader.statistics.inFlight == 0)

@@ -84,8 +84,8 @@ import Testing
     }
 
     @Test func cacheLocationFollowsXDG() {
-        #expect(CacheLocation.directory(environment: ["XDG_CACHE_HOME": "/x/cache", "HOME": "/home/u"]).path == "/x/cache/snapterm")
-        #expect(CacheLocation.directory(environment: ["HOME": "/home/u"]).path == "/home/u/.cache/snapterm")
-        #expect(CacheLocation.directory(environment: ["XDG_CACHE_HOME": "relative", "HOME": "/home/u"]).path == "/home/u/.cache/snapterm")
+        #expect(CacheLocation.directory(environment: ["XDG_CACHE_HOME": "/x/cache", "HOME": "/home/u"])?.path == "/x/cache/snapterm")
+        #expect(CacheLocation.directory(environment: ["HOME": "/home/u"])?.path == "/home/u/.cache/snapterm")
+        #expect(CacheLocation.directory(environment: ["XDG_CACHE_HOME": "relative", "HOME": "/home/u"])?.path == "/home/u/.cache/snapterm")
     }
 }

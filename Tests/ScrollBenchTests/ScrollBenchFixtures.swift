@@ -40,4 +40,9 @@ enum ScrollBenchFixtures {
     static func url(row: Int, state: AppState) -> URL? {
         ScrollBenchmark.placesScreen(for: state, setup: setup).thumbnailURL(row: row)
     }
+
+    /// The preview URL of `row` (text art standing in while the sixel loads), as the places screen makes it.
+    static func previewURL(row: Int, state: AppState) -> URL? {
+        ScrollBenchmark.placesScreen(for: state, setup: setup).previewURL(row: row)
+    }
 }

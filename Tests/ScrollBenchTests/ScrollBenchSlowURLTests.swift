@@ -17,6 +17,9 @@ import Testing
             let state = try ScrollBenchFixtures.state(thumbnails: thumbnails, diskDirectory: directory)
             let slow = try #require(ScrollBenchFixtures.url(row: slowRow, state: state))
             thumbnails.stub(slow, with: MockResponse(data: ScrollBenchFixtures.picture.encoded, gate: gate))
+            // (and its preview never lands either: previews are counted apart, see ScrollBenchPreviewTests)
+            let preview = try #require(ScrollBenchFixtures.previewURL(row: slowRow, state: state))
+            thumbnails.stub(preview, with: MockResponse(data: ScrollBenchFixtures.picture.encoded, gate: gate))
             for row in state.places.indices where row != slowRow {
                 _ = try await state.thumbnailLoader.data(for: try #require(ScrollBenchFixtures.url(row: row, state: state)))
             }
@@ -34,5 +37,6 @@ import Testing
         #expect(result.whiteSpotFrames == 5)
         #expect(result.gridWhiteSpotFrames == 5, "the virtual terminal's grid agrees with the app's count")
         #expect(result.whiteSpotPercent == 5)
+        #expect(result.previewFrames == 0)
     }
 }

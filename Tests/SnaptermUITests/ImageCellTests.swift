@@ -73,25 +73,4 @@ import Testing
         guard case .failed(let reason) = cell.content else { return }
         #expect(reason.contains("404"))
     }
-
-    @Test func aDeferredCellShowsADiskCopyAtOnceAndLoadsNothingOnAMiss() async throws {
-        let folder = try TemporaryDirectory()
-        let configuration = SchemeLoaderConfiguration(diskDirectory: folder.url)
-        _ = try await SchemeLoader(handlers: [MockSchemeHandler()], configuration: configuration).data(for: UIFixtures.url(1))
-        let mock = MockSchemeHandler()
-        let loader = try SchemeLoader(handlers: [mock], configuration: configuration)  // a restart: memory empty
-        let cached = ImageCell(loader: loader)
-        cached.show(UIFixtures.url(1), deferLoad: true)
-        #expect(await UIFixtures.eventually { if case .image(_, .disk) = cached.content { true } else { false } })
-        #expect(!cached.hasDeferredLoad)
-        let missing = ImageCell(loader: loader)
-        missing.show(UIFixtures.url(2), deferLoad: true)
-        try await Task.sleep(for: .milliseconds(100))
-        #expect(missing.content == .placeholder(fraction: nil), "a miss stays a placeholder, not a failure")
-        #expect(missing.hasDeferredLoad)
-        #expect(mock.totalLoads == 0, "deferred cells never reach the handler before the scroll settles")
-        #expect(loader.statistics.failures == 0)
-        missing.startDeferredLoad()
-        #expect(await UIFixtures.eventually { if case .image(_, .handler) = missing.content { true } else { false } })
-    }
 }

@@ -1,5 +1,4 @@
-// The list view: visible rows own cells, prefetch follows the scroll and is cancelled on reversal,
-// fast scrolls defer new loads until the scroll settles.
+// The list view: visible rows own cells, prefetch follows the scroll and is cancelled on reversal.
 import Foundation
 import SchemeLoader
 import SnaptermUI
@@ -72,45 +71,5 @@ import Testing
             Issue.record("row 7 should draw at once"); return
         }
         #expect(source == .memory)
-    }
-
-    @Test func aFastScrollDefersNewLoadsUntilItSettles() async throws {
-        let mock = MockSchemeHandler()
-        let clock = ManualClock()
-        let list = try makeList(mock, clock: clock, configure: { $0.prefetchEnabled = false })
-        #expect(await UIFixtures.eventually { mock.totalLoads == 5 })
-        for step in 1...30 {
-            clock.advance(by: .milliseconds(10))
-            list.scroll(toTop: step)
-        }
-        try await Task.sleep(for: .milliseconds(30))
-        let loadsWhileFast = mock.totalLoads
-        #expect(loadsWhileFast <= 6, "only the first step (not yet known to be fast) may load; none for rows flown past")
-        #expect(list.cell(forRow: 31)?.hasDeferredLoad == true)
-        list.tick()
-        #expect(mock.totalLoads == loadsWhileFast, "not settled yet")
-        clock.advance(by: .milliseconds(100))
-        list.tick()
-        #expect(await UIFixtures.eventually { mock.totalLoads == loadsWhileFast + 5 })
-        #expect(await UIFixtures.eventually { list.visibleRange.allSatisfy { row in
-            if case .image? = list.cell(forRow: row)?.content { true } else { false }
-        } })
-    }
-
-    @Test func aSteadyFastScrollStillLoadsRowsThatStayOnScreen() async throws {
-        let mock = MockSchemeHandler()
-        let clock = ManualClock()
-        let list = try makeList(mock, clock: clock, configure: { $0.prefetchEnabled = false })
-        #expect(await UIFixtures.eventually { mock.totalLoads == 5 })
-        for step in 1...20 {  // one row every 30 ms: never settles
-            clock.advance(by: .milliseconds(30))
-            list.scroll(toTop: step)
-            list.tick()
-        }
-        // Rows 20…24 are visible; a row that appeared at step s has been visible (20 − s) × 30 ms.
-        let deferred = list.visibleRange.filter { list.cell(forRow: $0)?.hasDeferredLoad == true }
-        #expect(deferred == [22, 23, 24], "rows visible for 80 ms or more have started loading")
-        #expect(await UIFixtures.eventually { mock.loadCount(for: UIFixtures.url(20)) == 1 && mock.loadCount(for: UIFixtures.url(21)) == 1 })
-        #expect(mock.loadCount(for: UIFixtures.url(24)) == 0)
     }
 }

@@ -12,7 +12,8 @@ import Testing
         let found = try TerminalCapabilities.detect(environment: xtermEnvironment, terminal: terminal)
         #expect(found.sixel && found.mode == .sixel)
         #expect(found.cellSize == CellSize(width: 6, height: 13) && found.cellSizeSource == .windowSize)
-        #expect(String(decoding: terminal.written, as: UTF8.self) == "\u{1B}[16t\u{1B}[c")
+        #expect(String(decoding: terminal.written, as: UTF8.self)
+            == "\u{1B}_Gi=31,s=1,v=1,a=q,t=d,f=24;AAAA\u{1B}\\\u{1B}[16t\u{1B}[c")
     }
 
     @Test func plainXtermGetsSymbolsAndTheQueriedCellSize() throws {
@@ -59,8 +60,8 @@ import Testing
         let byFlag = try TerminalCapabilities.detect(environment: ["TERM": "xterm", "SNAPTERM_GRAPHICS": "ascii"],
                                                      terminal: FakeTerminal(reply: vt340), forced: .symbols)
         #expect(byFlag.mode == .symbols)
-        #expect(throws: TerminalGraphicsError.unknownGraphicsMode("kitty")) {
-            try TerminalCapabilities.detect(environment: ["SNAPTERM_GRAPHICS": "kitty"], terminal: nil)
+        #expect(throws: TerminalGraphicsError.unknownGraphicsMode("sixels")) {
+            try TerminalCapabilities.detect(environment: ["SNAPTERM_GRAPHICS": "sixels"], terminal: nil)
         }
     }
 

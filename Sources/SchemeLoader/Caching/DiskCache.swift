@@ -3,6 +3,13 @@ import Foundation
 
 /// A persistent cache: one file per entry, named by a hash of its key, written atomically
 /// (temporary file + rename) and checked on every read. A damaged file is a miss, never wrong data.
+///
+/// Several processes may share one directory. A lookup the in-memory index does not know falls
+/// back to the file system (another process may have stored it), and the size cap is held
+/// together: each process re-reads the directory's real contents (sizes, and modification times
+/// as the shared recency order, refreshed on every read) after writing `sizeLimit / 32` bytes or
+/// when its own view is over the cap, then deletes the least recently used files beyond the cap.
+/// Between two rescans the directory can exceed the cap by at most `sizeLimit / 32` per process.
 public actor DiskCache {
     /// The directory holding the entries.
     public let directory: URL
@@ -14,46 +21,121 @@ public actor DiskCache {
     private var totalSize = 0
     /// How many damaged or altered files were found and deleted since opening.
     public private(set) var rejectedFiles = 0
+    /// How many times the directory was re-read to hold the cap with other processes.
+    public private(set) var rescans = 0
+    private var bytesSinceScan = 0
 
     /// Opens (creating if needed) the cache in `directory`, indexing the entries already there.
     public init(directory: URL, sizeLimit: Int) throws {
         self.directory = directory
         self.sizeLimit = sizeLimit
-        let files = FileManager.default
-        try files.createDirectory(at: directory, withIntermediateDirectories: true)
-        let listing = try files.contentsOfDirectory(
-            at: directory, includingPropertiesForKeys: [.fileSizeKey, .contentModificationDateKey])
-        var found: [(name: String, size: Int, used: Date)] = []
-        for url in listing {
-            let name = url.lastPathComponent
-            if name.hasPrefix(".tmp-") {
-                try? files.removeItem(at: url)  // a write that never finished
-                continue
-            }
-            guard name.hasSuffix(".entry"), let values = try? url.resourceValues(forKeys: [.fileSizeKey, .contentModificationDateKey])
-            else { continue }
-            found.append((name, values.fileSize ?? 0, values.contentModificationDate ?? .distantPast))
-        }
-        for file in found.sorted(by: { $0.used < $1.used }) {
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let found = try Self.listing(of: directory, removingLeftovers: true)
+        for file in found {
             sizes[file.name] = file.size
             order.touch(file.name)
             totalSize += file.size
         }
     }
 
+    /// The entry files in `directory`, least recently used first; with `removingLeftovers`,
+    /// temporary files of writes that never finished are deleted.
+    private static func listing(of directory: URL, removingLeftovers: Bool) throws -> [(name: String, size: Int, used: Date)] {
+        let files = FileManager.default
+        let listing = try files.contentsOfDirectory(
+            at: directory, includingPropertiesForKeys: [.fileSizeKey, .contentModificationDateKey])
+        var found: [(name: String, size: Int, used: Date)] = []
+        for url in listing {
+            let name = url.lastPathComponent
+            if name.hasPrefix(".tmp-") {
+                if removingLeftovers { try? files.removeItem(at: url) }  // a write that never finished
+                continue
+            }
+            guard name.hasSuffix(".entry"), let values = try? url.resourceValues(forKeys: [.fileSizeKey, .contentModificationDateKey])
+            else { continue }
+            found.append((name, values.fileSize ?? 0, values.contentModificationDate ?? .distantPast))
+        }
+        return found.sorted { $0.used < $1.used }
+    }
+
+    /// Re-reads the directory (other processes add and evict entries), then evicts beyond the cap.
+    private func rescan() {
+        rescans += 1
+        bytesSinceScan = 0
+        guard let found = try? Self.listing(of: directory, removingLeftovers: false) else { return }
+        sizes = [:]
+        order.removeAll()
+        totalSize = 0
+        for file in found {
+            sizes[file.name] = file.size
+            order.touch(file.name)
+            totalSize += file.size
+        }
+        evictBeyondLimit()
+    }
+
+    private func evictBeyondLimit() {
+        while totalSize > sizeLimit, let victim = order.removeOldest() {
+            forget(victim, deleting: true)
+        }
+    }
+
     /// The intact entry stored under `key`, or `nil`. A damaged file is deleted.
     public func entry(for key: String) -> CachedResponse? {
         let name = Self.fileName(for: key)
-        guard sizes[name] != nil else { return nil }
         let url = directory.appendingPathComponent(name)
-        guard let file = try? Data(contentsOf: url), let entry = DiskCacheEntryFile.decode(file, key: key) else {
+        // Not in the index: another process may have stored it since this one looked.
+        guard let file = try? Data(contentsOf: url) else {
+            forget(name, deleting: false)  // absent (or evicted by another process)
+            return nil
+        }
+        guard let entry = DiskCacheEntryFile.decode(file, key: key) else {
             rejectedFiles += 1
             forget(name, deleting: true)
             return nil
         }
+        if sizes[name] == nil {
+            sizes[name] = file.count
+            totalSize += file.count
+        }
         order.touch(name)
         touchFile(url)
         return entry
+    }
+
+    /// The intact entry stored under `key` if its file is at most `maxBytes`, read synchronously by the
+    /// calling thread (for a UI that must show a disk copy in the frame a row appears). Reads only the
+    /// file — never the actor's index — so it is safe from any thread: files are replaced by an atomic
+    /// rename and checked on decode, so a concurrent write or eviction gives the old entry, the new one
+    /// or `nil`, never damaged bytes. Recency is not updated here (`entry(for:)` does that).
+    public nonisolated func smallEntry(for key: String, maxBytes: Int) -> CachedResponse? {
+        let path = directory.appendingPathComponent(Self.fileName(for: key)).path
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, status.st_size > 0, Int(status.st_size) <= maxBytes else { return nil }
+        let size = Int(status.st_size)
+        var file = Data(count: size)
+        let read = file.withUnsafeMutableBytes { buffer -> Int in
+            var done = 0
+            while done < size {
+                let count = Foundation.read(descriptor, buffer.baseAddress! + done, size - done)
+                if count <= 0 { break }
+                done += count
+            }
+            return done
+        }
+        guard read == size else { return nil }
+        return DiskCacheEntryFile.decode(file, key: key)
+    }
+
+    /// Marks the entry under `key` as just used (after a `smallEntry(for:maxBytes:)` read).
+    public func noteUse(of key: String) {
+        let name = Self.fileName(for: key)
+        guard sizes[name] != nil else { return }
+        order.touch(name)
+        touchFile(directory.appendingPathComponent(name))
     }
 
     /// Stores `entry` under `key` atomically, then evicts old entries beyond the size limit.
@@ -74,8 +156,9 @@ public actor DiskCache {
         totalSize += file.count - (sizes[name] ?? 0)
         sizes[name] = file.count
         order.touch(name)
-        while totalSize > sizeLimit, let victim = order.removeOldest() {
-            forget(victim, deleting: true)
+        bytesSinceScan += file.count
+        if totalSize > sizeLimit || bytesSinceScan >= max(1, sizeLimit / 32) {
+            rescan()
         }
     }
 

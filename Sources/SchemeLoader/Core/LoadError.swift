@@ -21,6 +21,8 @@ public enum LoadError: Error, Sendable, Hashable, CustomStringConvertible {
     case timedOut(phase: String, url: String)
     /// A redirect pointed at a scheme other than http(s).
     case redirectNotAllowed(to: String)
+    /// An `https` URL redirected to plain `http`: refused, never followed.
+    case insecureRedirect(from: String, to: String)
     /// More redirects than the configured limit.
     case tooManyRedirects(limit: Int, url: String)
     /// The network failed (connection refused, reset, DNS …).
@@ -29,6 +31,10 @@ public enum LoadError: Error, Sendable, Hashable, CustomStringConvertible {
     case fileOutsideAllowedRoots(path: String)
     /// A `file` URL naming nothing readable.
     case fileNotFound(path: String)
+    /// A `file` URL (or a photo) naming a FIFO, socket, device or directory: never read.
+    case notARegularFile(path: String, kind: String)
+    /// A file that exists but cannot be read (permissions, I/O error).
+    case fileUnreadable(path: String, reason: String)
     /// A handler broke its contract or failed in its own way.
     case handlerFailed(scheme: String, reason: String)
 
@@ -43,10 +49,13 @@ public enum LoadError: Error, Sendable, Hashable, CustomStringConvertible {
         case .bodyTooLarge(let limit, let url): "response body larger than the \(limit)-byte limit: \(url)"
         case .timedOut(let phase, let url): "timed out (\(phase)): \(url)"
         case .redirectNotAllowed(let target): "refused redirect to a non-HTTP URL: \(target)"
+        case .insecureRedirect(let from, let to): "refused redirect from https to plain http: \(from) → \(to)"
         case .tooManyRedirects(let limit, let url): "more than \(limit) redirects: \(url)"
         case .network(let reason, let url): "network error (\(reason)): \(url)"
         case .fileOutsideAllowedRoots(let path): "file is outside the allowed folders: \(path)"
         case .fileNotFound(let path): "no such readable file: \(path)"
+        case .notARegularFile(let path, let kind): "not a regular file (\(kind)), not read: \(path)"
+        case .fileUnreadable(let path, let reason): "file cannot be read (\(reason)): \(path)"
         case .handlerFailed(let scheme, let reason): "\(scheme) handler failed: \(reason)"
         }
     }

@@ -31,9 +31,15 @@ public protocol SchemeHandling: Sendable {
     func load(_ task: SchemeLoadTask, client: SchemeLoadClient) async throws
     /// Releases resources (connection pools). Called by `SchemeLoader.shutdown()`.
     func shutdown() async
+    /// Whether `canonical` (a URL this handler made canonical) stays the key of its URL for good, so
+    /// the loader may remember it. `false` when the key carries the state of a source that can
+    /// change (a file's identity): then `canonicalURL(for:)` is asked on every load.
+    func isCanonicalURLStable(_ canonical: URL) -> Bool
 }
 
 extension SchemeHandling {
     /// Default: nothing to release.
     public func shutdown() async {}
+    /// Default: canonical URLs depend on the URL only.
+    public func isCanonicalURLStable(_ canonical: URL) -> Bool { true }
 }

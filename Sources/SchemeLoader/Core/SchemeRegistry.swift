@@ -39,13 +39,13 @@ public final class SchemeRegistry: Sendable {
         return match
     }
 
-    /// The handler and canonical URL for `url` (memoised), or the `LoadError` that makes it unusable.
+    /// The handler and canonical URL for `url` (memoised when the handler says it is stable), or the `LoadError` that makes it unusable.
     public func resolve(_ url: URL) throws -> Resolution {
         let text = url.absoluteString
         if let known = resolutions.value(for: text) { return known }
         let handler = try handler(for: url)
         let resolution = Resolution(handler: handler, canonicalURL: try handler.canonicalURL(for: url))
-        resolutions.insert(resolution, for: text, cost: 1)
+        if handler.isCanonicalURLStable(resolution.canonicalURL) { resolutions.insert(resolution, for: text, cost: 1) }
         return resolution
     }
 }

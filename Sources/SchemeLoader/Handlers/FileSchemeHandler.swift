@@ -24,36 +24,48 @@ public struct FileSchemeHandler: SchemeHandling {
         url.scheme?.lowercased() == "file"
     }
 
+    /// The standardized file URL with the file's identity as its fragment (`#v=…`): the cache key
+    /// of a file, and of every picture made from it, changes when the file is replaced or rewritten.
     public func canonicalURL(for url: URL) throws -> URL {
         guard url.host == nil || url.host == "" || url.host == "localhost", !url.path.isEmpty else {
             throw LoadError.malformedURL(url.absoluteString)
         }
-        return URL(fileURLWithPath: url.standardizedFileURL.path)
+        let file = URL(fileURLWithPath: url.standardizedFileURL.path)
+        guard let identity = FileIdentity.of(path: file.path),
+              var components = URLComponents(url: file, resolvingAgainstBaseURL: false) else { return file }
+        components.fragment = "v=" + identity.token
+        return components.url ?? file
     }
 
+    /// Never: the key carries the file's identity, taken anew for every load.
+    public func isCanonicalURLStable(_ canonical: URL) -> Bool { false }
+
+    /// Opens the file off the cooperative pool (refusing anything but a regular file, so a FIFO or
+    /// device cannot hang the load) and streams it in chunks, each read off the pool.
     public func load(_ task: SchemeLoadTask, client: SchemeLoadClient) async throws {
         let requested = task.url.path
-        guard let path = Self.realPath(requested) else { throw LoadError.fileNotFound(path: requested) }
-        guard namedFiles.contains(path) || allowedRoots.contains(where: { path == $0 || path.hasPrefix($0.hasSuffix("/") ? $0 : $0 + "/") }) else {
-            throw LoadError.fileOutsideAllowedRoots(path: requested)
-        }
-        guard let handle = FileHandle(forReadingAtPath: path),
-              let size = try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int,
-              FileManager.default.isReadableFile(atPath: path) else {
-            throw LoadError.fileNotFound(path: requested)
-        }
-        defer { try? handle.close() }
-        guard size <= maxFileBytes else { throw LoadError.bodyTooLarge(limit: maxFileBytes, url: task.url.absoluteString) }
+        let file = try await RegularFile.offPool { try self.open(requested) }
         client.didReceive(LoadResponse(
-            mimeType: MIMEType.forPathExtension(task.url.pathExtension), expectedLength: size, storagePolicy: .memoryOnly))
+            mimeType: MIMEType.forPathExtension(task.url.pathExtension), expectedLength: Int(file.identity.size),
+            storagePolicy: .memoryOnly))
         var total = 0
         while true {
             try Task.checkCancellation()
-            guard let chunk = try handle.read(upToCount: chunkSize), !chunk.isEmpty else { break }
+            let chunk = try await RegularFile.offPool { [chunkSize] in try file.read(upTo: chunkSize) }
+            if chunk.isEmpty { break }
             total += chunk.count
             guard total <= maxFileBytes else { throw LoadError.bodyTooLarge(limit: maxFileBytes, url: task.url.absoluteString) }
             client.didLoad(chunk)
         }
+    }
+
+    /// Resolves links, checks the roots and opens the file: blocking calls, made off the pool.
+    private func open(_ requested: String) throws -> RegularFile {
+        guard let path = Self.realPath(requested) else { throw LoadError.fileNotFound(path: requested) }
+        guard namedFiles.contains(path) || allowedRoots.contains(where: { path == $0 || path.hasPrefix($0.hasSuffix("/") ? $0 : $0 + "/") }) else {
+            throw LoadError.fileOutsideAllowedRoots(path: requested)
+        }
+        return try RegularFile(path: path, maxBytes: maxFileBytes)
     }
 
     private static func realPath(_ path: String) -> String? {

@@ -3,6 +3,7 @@ import AsyncHTTPClient
 import Foundation
 import NIOCore
 import NIOHTTP1
+import NIOSSL
 
 /// Loads `http` and `https` URLs: streams the body with progress, enforces timeouts and a body
 /// limit, follows at most a few redirects and only to http(s), and revalidates stale cached copies
@@ -24,6 +25,8 @@ public final class HTTPSchemeHandler: SchemeHandling {
         public var heuristicFreshness: TimeInterval = 3600
         /// Sent as `User-Agent`.
         public var userAgent = "snapterm/0.1"
+        /// TLS settings for `https` (e.g. extra trust roots); `nil`: the system's defaults.
+        public var tlsConfiguration: TLSConfiguration?
         /// The clock for expiry dates.
         public var now: @Sendable () -> Date = { Date() }
 
@@ -51,6 +54,7 @@ public final class HTTPSchemeHandler: SchemeHandling {
             timeout: .init(connect: .nanoseconds(Int64(configuration.connectTimeout.nanoseconds)),
                            read: .nanoseconds(Int64(configuration.readTimeout.nanoseconds))))
         clientConfiguration.decompression = .disabled
+        if let tls = configuration.tlsConfiguration { clientConfiguration.tlsConfiguration = tls }
         self.clientConfiguration = clientConfiguration
     }
 
@@ -83,6 +87,7 @@ public final class HTTPSchemeHandler: SchemeHandling {
 
     public func load(_ task: SchemeLoadTask, client loadClient: SchemeLoadClient) async throws {
         let deadline = NIODeadline.now() + .nanoseconds(Int64(configuration.totalTimeout.nanoseconds))
+        let end = ContinuousClock.now + configuration.totalTimeout
         var url = task.url
         for _ in 0...configuration.maxRedirects {
             let response = try await send(url, revalidating: task.cachedResponse, deadline: deadline)
@@ -103,7 +108,7 @@ public final class HTTPSchemeHandler: SchemeHandling {
                 throw LoadError.bodyTooLarge(limit: configuration.maxBodyBytes, url: url.absoluteString)
             }
             loadClient.didReceive(metadata)
-            try await stream(response.body, to: loadClient, url: url)
+            try await stream(response.body, to: loadClient, url: url, expectedLength: metadata.expectedLength, until: end)
             return
         }
         throw LoadError.tooManyRedirects(limit: configuration.maxRedirects, url: task.url.absoluteString)
@@ -132,7 +137,27 @@ public final class HTTPSchemeHandler: SchemeHandling {
         }
     }
 
-    private func stream(_ body: HTTPClientResponse.Body, to client: SchemeLoadClient, url: URL) async throws {
+    /// Streams the body, racing the whole-request deadline: AsyncHTTPClient's own deadline stops
+    /// counting once the headers arrive, so a server dripping a byte every few seconds (never
+    /// silent long enough for the read timeout) would otherwise hold the load and its slot forever.
+    private func stream(
+        _ body: HTTPClientResponse.Body, to client: SchemeLoadClient, url: URL, expectedLength: Int?,
+        until end: ContinuousClock.Instant
+    ) async throws {
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask {
+                try await self.consume(body, to: client, url: url, expectedLength: expectedLength)
+            }
+            group.addTask {
+                try await Task.sleep(until: end, clock: .continuous)
+                throw LoadError.timedOut(phase: "whole request", url: url.absoluteString)
+            }
+            defer { group.cancelAll() }
+            try await group.next()
+        }
+    }
+
+    private func consume(_ body: HTTPClientResponse.Body, to client: SchemeLoadClient, url: URL, expectedLength: Int?) async throws {
         var total = 0
         do {
             for try await buffer in body {
@@ -145,15 +170,31 @@ public final class HTTPSchemeHandler: SchemeHandling {
         } catch {
             throw translate(error, url: url)
         }
+        if let expectedLength, total != expectedLength {
+            throw LoadError.network(reason: "body ended after \(total) of the \(expectedLength) bytes its Content-Length declared",
+                                    url: url.absoluteString)
+        }
     }
 
     private func redirectTarget(of response: HTTPClientResponse, from url: URL) throws -> URL {
         guard let location = response.headers.first(name: "Location"),
-              let target = URL(string: location, relativeTo: url)?.absoluteURL else {
+              let target = Self.redirectTarget(location: location, from: url) else {
             throw LoadError.httpStatus(code: Int(response.status.code), url: url.absoluteString)
         }
-        guard canHandle(target) else { throw LoadError.redirectNotAllowed(to: target.absoluteString) }
-        return target
+        return try target.get()
+    }
+
+    /// Where a redirect from `url` to `location` goes, or why it is refused: only http(s), and
+    /// never from https down to plain http (a picture asked for over https is never fetched in
+    /// clear text, so never cached under the https key). `nil` when `location` is not a URL.
+    static func redirectTarget(location: String, from url: URL) -> Result<URL, LoadError>? {
+        guard let target = URL(string: location, relativeTo: url)?.absoluteURL else { return nil }
+        let scheme = target.scheme?.lowercased()
+        guard scheme == "http" || scheme == "https" else { return .failure(.redirectNotAllowed(to: target.absoluteString)) }
+        if url.scheme?.lowercased() == "https", scheme != "https" {
+            return .failure(.insecureRedirect(from: url.absoluteString, to: target.absoluteString))
+        }
+        return .success(target)
     }
 
     private func translate(_ error: any Error, url: URL) -> any Error {

@@ -50,6 +50,27 @@ public final class SchemeLoader: Sendable {
         return memoryHit(cached, url: canonical, since: start)
     }
 
+    /// How many handler loads may run at once (the scheduler's limit).
+    public var maxConcurrentLoads: Int { scheduler.limit }
+
+    /// The fresh cached result for `url` from memory, or else from a disk entry of at most
+    /// `diskLimit` bytes read synchronously by the caller (then kept in memory); `nil` on a miss.
+    /// Never starts a load. Lets a list show a disk copy in the very frame a row appears.
+    public func cachedResult(for url: URL, readingDiskUpTo diskLimit: Int) -> LoadResult? {
+        if let hit = cachedResult(for: url) { return hit }
+        let start = ContinuousClock.now
+        guard diskLimit > 0, isCachingEnabled, let diskCache, let canonical = try? canonicalURL(for: url) else { return nil }
+        let key = canonical.absoluteString
+        guard let entry = diskCache.smallEntry(for: key, maxBytes: diskLimit), entry.response.isFresh(at: now()) else { return nil }
+        memoryCache.insert(entry, for: key, cost: entry.data.count)
+        Task { await diskCache.noteUse(of: key) }  // keeps the disk cache's recency order
+        let elapsed = ContinuousClock.now - start
+        recorder.update { $0.diskHits += 1 }
+        recorder.record(elapsed, for: .disk)
+        return LoadResult(url: canonical, data: entry.data, response: entry.response, source: .disk,
+                          wasCoalesced: false, metrics: LoadMetrics(total: elapsed))
+    }
+
     /// Starts loading `request`. `completion` is called exactly once — synchronously for a memory
     /// hit or a bad URL, otherwise from a background task; with `CancellationError` after `cancel()`.
     @discardableResult

@@ -8,6 +8,10 @@ struct ModelFrame {
     var rows: [(rect: CellRect, url: String, placeholder: Bool, picture: Bool)] = []
     /// `Screen.placeholderCount` at draw time.
     var placeholders = 0
+    /// Visible cells showing a preview instead of their picture (neither blank nor the picture).
+    var previews = 0
+    /// Whether pictures cover their whole box (map snapshots) or keep their aspect ratio (photos).
+    var picturesFillBox = true
     var cells = 0
 }
 
@@ -15,7 +19,7 @@ struct ModelFrame {
 @MainActor
 struct FrameTally {
     var frames = 0, keyFrames = 0
-    var imageCellFrames = 0, whiteSpotFrames = 0, gridWhiteSpotFrames = 0
+    var imageCellFrames = 0, whiteSpotFrames = 0, gridWhiteSpotFrames = 0, previewFrames = 0
     var latencies: [Double] = []
     var drawTimes: [Double] = []
     var totalBytes = 0, textBytes = 0
@@ -43,11 +47,13 @@ struct FrameTally {
         drawTimes.append(stamp.drawTime.seconds * 1e3)
         imageCellFrames += model.cells
         whiteSpotFrames += model.placeholders
+        previewFrames += model.previews
         whiteSpotsPerKeyFrame.append(model.placeholders)
         if checksGrid {
             gridWhiteSpotFrames += model.rows.filter { row in
-                let census = terminal.census(row: row.rect.row, column: row.rect.column, rows: row.rect.rows, columns: row.rect.columns)
-                return census[.image, default: 0] < row.rect.rows * row.rect.columns
+                // Map snapshots fill their box; a photo keeps its aspect ratio, so any picture cells in the box count.
+                let needed = model.picturesFillBox ? row.rect.rows * row.rect.columns : 1
+                return terminal.pictureCells(row: row.rect.row, column: row.rect.column, rows: row.rect.rows, columns: row.rect.columns) < needed
             }.count
         }
     }

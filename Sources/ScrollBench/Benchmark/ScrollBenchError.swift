@@ -7,6 +7,8 @@ public enum ScrollBenchError: Error, CustomStringConvertible, Sendable {
     case scratchDirectory(path: String, reason: String)
     /// The app state has no places to scroll through.
     case noPlaces
+    /// The app state has no conversation with attachments to scroll through.
+    case noConversation
     /// The terminal is too small for the places list.
     case terminalTooSmall(rows: Int, columns: Int)
 
@@ -14,6 +16,7 @@ public enum ScrollBenchError: Error, CustomStringConvertible, Sendable {
         switch self {
         case .scratchDirectory(let path, let reason): "cannot create the benchmark's cache folder \(path): \(reason)"
         case .noPlaces: "the benchmark needs at least one place in the list"
+        case .noConversation: "the benchmark needs a message store with a conversation (the app state has none)"
         case .terminalTooSmall(let rows, let columns): "a \(columns)×\(rows) terminal is too small (need at least 40×10)"
         }
     }

@@ -5,6 +5,8 @@ import Foundation
 public struct ScrollBenchResult: Sendable, Codable, Hashable {
     /// The cache state the run started from.
     public var mode: ScrollBenchMode
+    /// The list scrolled.
+    public var list: ScrollBenchList
     /// The scroll pattern's name (`down`, `back-and-forth 40/25`).
     public var pattern: String
     /// Rows per second (`nil`: lockstep, one key per frame).
@@ -25,6 +27,11 @@ public struct ScrollBenchResult: Sendable, Codable, Hashable {
     public var gridWhiteSpotFrames: Int?
     /// White spots as a percentage of image-cell frames.
     public var whiteSpotPercent: Double
+    /// Image-cell frames showing a preview (a stand-in while the picture loads): neither a white
+    /// spot nor a picture.
+    public var previewFrames: Int
+    /// Previews as a percentage of image-cell frames.
+    public var previewPercent: Double
 
     /// Key-to-last-byte time of key frames, median, in milliseconds.
     public var frameMillisecondsP50: Double
@@ -55,6 +62,16 @@ public struct ScrollBenchResult: Sendable, Codable, Hashable {
     public var damagedTextCells: Int
     /// Lines the terminal scrolled (an image reaching the last row): should be 0.
     public var scrolledLines: Int
+    /// kitty mode: images transmitted during the script (`nil` in other modes).
+    public var kittyTransmitted: Int?
+    /// kitty mode: transmissions of an id sent before, over the whole run (0 = every picture sent at most once).
+    public var kittyRetransmitted: Int?
+    /// kitty mode: placements made or moved during the script.
+    public var kittyPlaced: Int?
+    /// kitty mode: placements deleted during the script.
+    public var kittyDeleted: Int?
+    /// kitty mode: mean bytes of the frames that transmitted no picture (placements moved, text redrawn).
+    public var kittySteadyBytesPerFrame: Double?
 
     /// Thumbnail loads that ran the handler (misses).
     public var loads: Int

@@ -1,6 +1,7 @@
-// ScrollBenchmark: drives the real SnaptermApp over the places list with a scripted scroll and
-// counts white spots, frame times, terminal bytes and loader work.
+// ScrollBenchmark: drives the real SnaptermApp over the places list or a conversation with a scripted
+// scroll and counts white spots, previews, frame times, terminal bytes and loader work.
 import Foundation
+import MessageStore
 import SchemeLoader
 import SnaptermUI
 import Thumbnails
@@ -47,13 +48,22 @@ public final class ScrollBenchmark {
                      box: state.box(columns: setup.thumbnailColumns, rows: setup.thumbnailRows))
     }
 
-    /// Runs `script` from the cache state `mode` and returns its figures.
-    public func run(mode: ScrollBenchMode, script: ScrollScript) async throws -> ScrollBenchResult {
-        try await runRecordingFrames(mode: mode, script: script).result
+    /// The conversation screen a run scrolls: the first conversation of `state`'s message store.
+    public static func conversationScreen(for state: AppState, setup: Setup) throws -> ConversationScreen {
+        guard let store = state.messages, let first = try? store.conversations().first else {
+            throw ScrollBenchError.noConversation
+        }
+        return ConversationScreen(id: first.id, title: first.conversation.title, store: store, loader: state.thumbnailLoader,
+                                  box: state.box(columns: setup.thumbnailColumns, rows: setup.thumbnailRows))
+    }
+
+    /// Runs `script` over `list` from the cache state `mode` and returns its figures.
+    public func run(mode: ScrollBenchMode, script: ScrollScript, list: ScrollBenchList = .places) async throws -> ScrollBenchResult {
+        try await runRecordingFrames(mode: mode, script: script, list: list).result
     }
 
     /// Runs `script` and also returns the placeholders shown by each key frame, in order (for tests).
-    public func runRecordingFrames(mode: ScrollBenchMode, script: ScrollScript) async throws
+    public func runRecordingFrames(mode: ScrollBenchMode, script: ScrollScript, list: ScrollBenchList = .places) async throws
         -> (result: ScrollBenchResult, whiteSpotsPerKeyFrame: [Int]) {
         guard setup.rows >= 10, setup.columns >= 40 else {
             throw ScrollBenchError.terminalTooSmall(rows: setup.rows, columns: setup.columns)
@@ -66,50 +76,68 @@ public final class ScrollBenchmark {
         }
         defer { try? FileManager.default.removeItem(at: directory) }
         let state = try await makeState(directory)
-        guard !state.places.isEmpty else { throw ScrollBenchError.noPlaces }
-        let outcome = try await measure(state: state, mode: mode, script: script)
+        guard list != .places || !state.places.isEmpty else { throw ScrollBenchError.noPlaces }
+        let outcome = try await measure(state: state, mode: mode, script: script, kind: list)
         await Self.waitForIdle(state)
         await state.thumbnailLoader.shutdown()
         await state.pictureLoader.shutdown()
         return outcome
     }
 
-    private func measure(state: AppState, mode: ScrollBenchMode, script: ScrollScript) async throws
+    private func measure(state: AppState, mode: ScrollBenchMode, script: ScrollScript, kind: ScrollBenchList) async throws
         -> (result: ScrollBenchResult, whiteSpotsPerKeyFrame: [Int]) {
-        let screen = Self.placesScreen(for: state, setup: setup)
+        let places = kind == .places ? Self.placesScreen(for: state, setup: setup) : nil
+        let screen: any Screen = try places ?? Self.conversationScreen(for: state, setup: setup)
         let output = BenchOutput(terminal: VirtualTerminal(rows: setup.rows, columns: setup.columns,
                                                            cellWidth: state.cellSize.width, cellHeight: state.cellSize.height))
         let feed = KeyFeed(keys: script.keys, pacing: script.pacing)
         let terminal = BenchTerminal(rows: setup.rows, columns: setup.columns, output: output, keys: feed)
         let app = SnaptermApp(state: state, terminal: terminal, output: output, tabs: [screen])
         screen.layout(in: app.bodyArea)
-        guard let list = screen.list else { throw ScrollBenchError.noPlaces }
-        try await prepare(mode, state: state, screen: screen, rows: script.lastRowReached(visible: list.visibleCount) + 1)
+        guard let list = places?.list ?? (screen as? ConversationScreen)?.list, list.rowCount > 0 else {
+            throw kind == .places ? ScrollBenchError.noPlaces : ScrollBenchError.noConversation
+        }
+        let rowHeight = setup.thumbnailRows + 1
+        try await prepare(mode, state: state, screen: screen, list: list, rows: script.lastRowReached(visible: list.visibleCount) + 1)
         if mode == .prefetchOff {
             list.configuration.prefetchEnabled = false
             list.resize(visibleCount: list.visibleCount)  // cancels the prefetches the first layout started
         }
-        screen.select(list.visibleCount - 1)  // every `down` key now scrolls one row
+        if let places {
+            places.select(list.visibleCount - 1)  // every `down` key now scrolls one row
+        } else {
+            list.scroll(toTop: 0)  // a conversation opens at its newest message; start at the oldest
+        }
 
         var tally = FrameTally()
         var recording = false
         var model = ModelFrame()
         var started = ContinuousClock.now
-        let checksGrid = state.graphics == .sixel
+        let checksGrid = state.graphics == .sixel || state.graphics == .kitty
         feed.settleTimeout = setup.settleTimeout
         feed.linger = script.rowsPerSecond == nil ? .zero : setup.linger
         feed.isReady = { screen.placeholderCount.placeholders == 0 }
+        var kittyAtStart = KittyLayer()
+        var steady = (frames: 0, bytes: 0, transmitted: 0)  // kitty frames that transmitted no picture
         feed.onStart = {
+            kittyAtStart = output.terminal.kitty
+            steady.transmitted = kittyAtStart.transmitted
             state.thumbnailLoader.resetStatistics()
             state.pictureLoader.resetStatistics()
             recording = true
             started = ContinuousClock.now
         }
         terminal.onRefresh = {
-            model = Self.modelFrame(screen, area: app.bodyArea, rowHeight: screen.rowHeight, setup: self.setup)
+            model = Self.modelFrame(screen, list: list, area: app.bodyArea, rowHeight: rowHeight, setup: self.setup)
+            model.picturesFillBox = kind == .places
         }
         terminal.onFrame = { stamp in
             guard recording else { return }
+            if output.terminal.kitty.transmitted == steady.transmitted {
+                steady.frames += 1
+                steady.bytes += stamp.bytes.total
+            }
+            steady.transmitted = output.terminal.kitty.transmitted
             tally.add(stamp, model: model, sent: app.lastFrame.sent, terminal: output.terminal, app: terminal, checksGrid: checksGrid)
         }
         await app.run()
@@ -117,10 +145,12 @@ public final class ScrollBenchmark {
         let seconds = (ContinuousClock.now - started).seconds
         let thumbs = state.thumbnailLoader.statistics
         let result = ScrollBenchResult(
-            mode: mode, pattern: script.pattern.name, rowsPerSecond: script.rowsPerSecond, keys: feed.keysHandedOut,
+            mode: mode, list: kind, pattern: script.pattern.name, rowsPerSecond: script.rowsPerSecond, keys: feed.keysHandedOut,
             frames: tally.frames, keyFrames: tally.keyFrames, imageCellFrames: tally.imageCellFrames,
             whiteSpotFrames: tally.whiteSpotFrames, gridWhiteSpotFrames: checksGrid ? tally.gridWhiteSpotFrames : nil,
             whiteSpotPercent: tally.imageCellFrames == 0 ? 0 : Double(tally.whiteSpotFrames) * 100 / Double(tally.imageCellFrames),
+            previewFrames: tally.previewFrames,
+            previewPercent: tally.imageCellFrames == 0 ? 0 : Double(tally.previewFrames) * 100 / Double(tally.imageCellFrames),
             frameMillisecondsP50: FrameTally.percentile(0.5, of: tally.latencies),
             frameMillisecondsP95: FrameTally.percentile(0.95, of: tally.latencies),
             frameMillisecondsP99: FrameTally.percentile(0.99, of: tally.latencies),
@@ -134,18 +164,27 @@ public final class ScrollBenchmark {
             loads: thumbs.handlerLoads, coalesced: thumbs.coalesced, cancelled: thumbs.cancelled,
             memoryHits: thumbs.memoryHits, diskHits: thumbs.diskHits,
             sourceLoads: state.pictureLoader.statistics.handlerLoads, peakMemoryKiB: PeakMemory.kibibytes, seconds: seconds)
-        return (result, tally.whiteSpotsPerKeyFrame)
+        var figures = result
+        if state.graphics == .kitty {
+            let kitty = output.terminal.kitty
+            figures.kittyTransmitted = kitty.transmitted - kittyAtStart.transmitted
+            figures.kittyRetransmitted = kitty.retransmitted
+            figures.kittyPlaced = kitty.placed - kittyAtStart.placed
+            figures.kittyDeleted = kitty.deleted - kittyAtStart.deleted
+            figures.kittySteadyBytesPerFrame = steady.frames == 0 ? nil : Double(steady.bytes) / Double(steady.frames)
+        }
+        return (figures, tally.whiteSpotsPerKeyFrame)
     }
 
     /// Fills or empties the caches for `mode`.
-    private func prepare(_ mode: ScrollBenchMode, state: AppState, screen: PlacesScreen, rows: Int) async throws {
+    private func prepare(_ mode: ScrollBenchMode, state: AppState, screen: any Screen, list: ListView, rows: Int) async throws {
         switch mode {
         case .cold, .prefetchOff:
             break
         case .cachingOff:
             state.isCachingEnabled = false
         case .warmMemory, .warmDisk:
-            let urls = (0..<min(rows + setup.thumbnailRows + 8, state.places.count)).compactMap { screen.thumbnailURL(row: $0) }
+            let urls = (0..<min(rows + setup.thumbnailRows + 8, list.rowCount)).compactMap { list.url(forRow: $0) }
             let loader = state.thumbnailLoader
             try await withThrowingTaskGroup(of: Void.self) { group in
                 for url in urls { group.addTask { _ = try await loader.data(for: url) } }
@@ -160,18 +199,20 @@ public final class ScrollBenchmark {
     }
 
     /// What the model shows now: visible rows, their boxes (as `PlacesScreen` lays them out) and states.
-    private static func modelFrame(_ screen: PlacesScreen, area: CellRect, rowHeight: Int, setup: Setup) -> ModelFrame {
+    private static func modelFrame(_ screen: any Screen, list: ListView, area: CellRect, rowHeight: Int, setup: Setup) -> ModelFrame {
         var frame = ModelFrame()
         let counts = screen.placeholderCount
         frame.placeholders = counts.placeholders
         frame.cells = counts.cells
-        guard let list = screen.list else { return frame }
+        frame.previews = list.previewCount
         for row in list.visibleRange {
             guard let cell = list.cell(forRow: row), let url = cell.url else { continue }
             let rect = CellRect(row: area.row + (row - list.top) * rowHeight, column: area.column,
                                 rows: setup.thumbnailRows, columns: setup.thumbnailColumns)
             let picture = if case .image = cell.content { true } else { false }
-            frame.rows.append((rect, url.absoluteString, cell.content.isPlaceholder, picture))
+            // A preview is a picture on the wire too, under its own identity (as ImageCellDrawing places it).
+            let identity = cell.content.isPreview ? "preview " + (cell.previewURL ?? url).absoluteString : url.absoluteString
+            frame.rows.append((rect, identity, cell.content.isPlaceholder, picture || cell.content.isPreview))
         }
         return frame
     }

@@ -19,7 +19,7 @@ public struct SyntheticEncoder: ThumbnailEncoding {
 
     public func encode(_ data: Data, for box: ThumbnailBox) throws -> TerminalPicture {
         let source = try Self.decodePPM(data)
-        let size = box.mode == .sixel ? box.pixelSize : (box.columns, box.rows)
+        let size = box.mode == .sixel || box.mode == .kitty ? box.pixelSize : (box.columns, box.rows)
         let width = max(1, size.0), height = max(1, size.1)
         var indices = [UInt8](repeating: 0, count: width * height)
         for y in 0..<height {
@@ -30,6 +30,8 @@ public struct SyntheticEncoder: ThumbnailEncoding {
             }
         }
         if box.mode == .sixel { return .sixel(Self.sixel(indices, width: width, height: height)) }
+        // kitty: the palette indices stand in for a PNG (the virtual terminal does not decode it)
+        if box.mode == .kitty { return .kitty(png: Data(indices), columns: box.columns, rows: box.rows) }
         return .text((0..<height).map { y in
             var line = ""
             for x in 0..<width {

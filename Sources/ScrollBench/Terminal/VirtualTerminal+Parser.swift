@@ -1,11 +1,11 @@
-// VirtualTerminal+Parser: the byte-level state machine — UTF-8 text, C0 controls, ESC, CSI, DCS and strings.
+// VirtualTerminal+Parser: the byte-level state machine — UTF-8 text, C0 controls, ESC, CSI, DCS, kitty APC and strings.
 import Foundation
 import SnaptermUI
 
 /// Where the parser is between bytes (sequences may be split across writes).
 struct ParserState: Sendable {
     enum Mode: Sendable {
-        case ground, escape, escapeIntermediate, csi, dcs, dcsEscape, string, stringEscape
+        case ground, escape, escapeIntermediate, csi, dcs, dcsEscape, string, stringEscape, apc, apcEscape
     }
 
     var mode = Mode.ground
@@ -58,6 +58,14 @@ extension VirtualTerminal {
             if byte == 0x07 { parser.mode = .ground } else if byte == 0x1B { parser.mode = .stringEscape }
         case .stringEscape:
             parser.mode = byte == UInt8(ascii: "\\") ? .ground : .string
+        case .apc:
+            if byte == 0x1B { parser.mode = .apcEscape } else { parser.buffer.append(byte) }
+        case .apcEscape:
+            if byte == UInt8(ascii: "\\"), parser.buffer.first == UInt8(ascii: "G") {
+                kitty.apply(Array(parser.buffer.dropFirst()), row: cursorRow, column: cursorColumn)
+            }
+            parser.buffer = []
+            parser.mode = byte == UInt8(ascii: "\\") ? .ground : .string
         }
     }
 
@@ -102,7 +110,8 @@ extension VirtualTerminal {
         switch byte {
         case UInt8(ascii: "["): parser.mode = .csi; parser.buffer = []
         case UInt8(ascii: "P"): parser.mode = .dcs; parser.buffer = []
-        case UInt8(ascii: "]"), UInt8(ascii: "_"), UInt8(ascii: "^"), UInt8(ascii: "X"): parser.mode = .string
+        case UInt8(ascii: "_"): parser.mode = .apc; parser.buffer = []  // kitty graphics commands
+        case UInt8(ascii: "]"), UInt8(ascii: "^"), UInt8(ascii: "X"): parser.mode = .string
         case UInt8(ascii: "7"): saved = (cursorRow, cursorColumn)
         case UInt8(ascii: "8"): cursorRow = saved.row; cursorColumn = saved.column; pendingWrap = false
         case UInt8(ascii: "D"): lineFeed()

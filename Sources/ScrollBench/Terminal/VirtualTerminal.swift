@@ -1,4 +1,5 @@
-// VirtualTerminal: a cell grid fed with the bytes a real terminal would receive — text, cursor moves, erases, sixel.
+// VirtualTerminal: a cell grid fed with the bytes a real terminal would receive — text, cursor moves, erases,
+// sixel, kitty graphics.
 import Foundation
 import SnaptermUI
 
@@ -52,6 +53,8 @@ public struct VirtualTerminal: Sendable {
     public internal(set) var imagesDrawn = 0
     /// Sixel images drawn since `beginFrame()`.
     public internal(set) var placements: [Placement] = []
+    /// kitty graphics: stored images and placements over the cells.
+    public internal(set) var kitty = KittyLayer()
 
     var kinds: [CellKind]
     var characters: [Character]
@@ -100,6 +103,16 @@ public struct VirtualTerminal: Sendable {
             for c in max(0, column)..<min(columns, column + width) { counts[kinds[r * columns + c], default: 0] += 1 }
         }
         return counts
+    }
+
+    /// Cells of the rectangle that show a picture: sixel pixels or a kitty placement.
+    public func pictureCells(row: Int, column: Int, rows height: Int, columns width: Int) -> Int {
+        var count = 0
+        for r in max(0, row)..<min(rows, row + height) {
+            for c in max(0, column)..<min(columns, column + width)
+            where kinds[r * columns + c] == .image || kitty.covers(row: r, column: c) { count += 1 }
+        }
+        return count
     }
 
     /// Starts a frame: forgets the placements and remembers which image each cell shows, so a

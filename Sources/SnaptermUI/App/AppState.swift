@@ -26,6 +26,9 @@ public final class AppState {
     public let messages: MessageStore?
     /// Show the one-letter source badge beside pictures.
     public var showsBadges = false
+    /// The terminal moves sixel pixels when a scroll region scrolls (xterm, no multiplexer): the app
+    /// scrolls the list's region instead of re-sending every picture.
+    public var terminalScrollsPictures = false
 
     public init(pictureLoader: SchemeLoader, thumbnailLoader: SchemeLoader, graphics: GraphicsMode,
                 colors: ColorDepth = .truecolor, cellSize: (width: Int, height: Int), places: [Place], photos: [GalleryPhoto] = [],

@@ -63,7 +63,7 @@ public final class SnaptermApp {
             if needsDraw || ContinuousClock.now - lastDraw > .milliseconds(250) { drawFrame() }
             await Task.yield()  // let finished loads reach their cells (they arrive on the main actor)
         }
-        output.write(placer.frame([]).erase)  // leave no picture behind
+        output.write(placer.finish())  // leave no picture behind (kitty: placements deleted, images freed)
     }
 
     /// Handles one key: the current screen first, then the app's own keys.
@@ -99,6 +99,7 @@ public final class SnaptermApp {
             pictures = currentScreen.draw(on: terminal, area: bodyArea, options: DrawOptions(showsBadges: state.showsBadges))
         }
         drawStatus(row: size.rows - 1, width: size.columns)
+        scrollPicturesWithTheTerminal(to: pictures)
         let frame = placer.frame(pictures)
         if !frame.erase.isEmpty { output.write(frame.erase) }
         terminal.refresh()
@@ -107,6 +108,16 @@ public final class SnaptermApp {
         framesDrawn += 1
         needsDraw = false
         lastDraw = ContinuousClock.now
+    }
+
+    /// Sixel terminals that move pixels with their text (xterm): scroll the body instead of re-sending.
+    private func scrollPicturesWithTheTerminal(to pictures: [PlacedPicture]) {
+        guard state.terminalScrollsPictures, terminal.followsRegionScrolls,
+              let scroll = placer.regionScroll(to: pictures, in: bodyArea) else { return }
+        output.write(scroll.bytes)
+        placer.apply(scroll)
+        terminal.regionScrolled(top: scroll.region.row, bottom: scroll.region.row + scroll.region.rows - 1,
+                                by: scroll.delta, garbled: [scroll.garbledRow])
     }
 
     private func handleAppKey(_ key: Key) {

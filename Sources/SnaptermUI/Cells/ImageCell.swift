@@ -1,96 +1,96 @@
-// ImageCell: our URLImageView — binds a URL, shows a cached picture at once, cancels on reuse.
+// ImageCell: our URLImageView — binds a URL, shows a cached picture at once, a preview while the full
+// picture loads, and cancels on reuse.
 import Foundation
 import SchemeLoader
 
-/// One image slot in a list. `show(_:)` binds a URL; a memory-cache hit is shown at bind time
-/// (no placeholder frame); otherwise a placeholder with progress is shown until the result
-/// lands. `prepareForReuse()` cancels the load. A late result for a URL the cell no longer
-/// shows is dropped.
+/// One image slot in a list. `show(_:preview:)` binds a URL. A cached picture — in memory, or a small
+/// disk entry read at once — is shown at bind time (no placeholder frame); otherwise a placeholder
+/// with progress is shown until the result lands. With a preview URL, a cheap stand-in replaces the
+/// placeholder as soon as it is ready and the full picture replaces the stand-in — never the reverse.
+/// `prepareForReuse()` cancels both loads. A late result for a URL the cell no longer shows is dropped.
 @MainActor
 public final class ImageCell {
     /// The URL shown, if any.
     public private(set) var url: URL?
+    /// The preview's URL for the current binding, if any.
+    public private(set) var previewURL: URL?
     /// What is shown now.
     public private(set) var content: ImageCellContent = .empty {
         didSet { if content != oldValue { onChange?(self) } }
     }
     /// Called on the main actor whenever `content` changes.
     public var onChange: ((ImageCell) -> Void)?
+    /// Disk entries up to this size are read synchronously at bind (0: never).
+    public var diskReadLimit: Int
 
     private let loader: SchemeLoader
     private var token: LoadToken?
+    private var previewToken: LoadToken?
     private var binding: UInt64 = 0
-    private var loadDeferred = false
 
-    /// Creates a cell drawing from `loader`.
-    public init(loader: SchemeLoader) {
+    /// Creates a cell drawing from `loader`; disk entries up to `diskReadLimit` bytes show at bind.
+    public init(loader: SchemeLoader, diskReadLimit: Int = 256 << 10) {
         self.loader = loader
+        self.diskReadLimit = diskReadLimit
     }
 
-    /// Binds `url`. With `deferLoad`, only the caches are asked at once (a disk copy is cheap and
-    /// shown as soon as it is read); a miss shows a placeholder and starts no handler load until
-    /// `startDeferredLoad()` (used to let visible rows win during a fast scroll).
-    public func show(_ url: URL?, priority: LoadPriority = .high, deferLoad: Bool = false) {
+    /// Binds `url` (loading at `priority`) and, when the picture is not cached, `preview` (loading
+    /// ahead of it, at `.veryHigh`).
+    public func show(_ url: URL?, priority: LoadPriority = .high, preview: URL? = nil) {
         guard url != self.url else { return }
         prepareForReuse()
         self.url = url
         guard let url else { return }
-        if let hit = loader.cachedResult(for: url) {
+        if let hit = loader.cachedResult(for: url, readingDiskUpTo: diskReadLimit) {
             content = .image(data: hit.data, source: hit.source)
             return
         }
         content = .placeholder(fraction: nil)
-        if deferLoad {
-            loadDeferred = true
-            startLoad(url, priority: priority, cachePolicy: .cacheOnly)
-        } else {
-            startLoad(url, priority: priority)
-        }
+        startLoad(url, priority: priority)
+        if let preview { startPreview(preview) }
     }
 
-    /// Starts a load that `show(_:deferLoad: true)` held back. Does nothing otherwise.
-    public func startDeferredLoad(priority: LoadPriority = .high) {
-        guard loadDeferred, let url else { return }
-        loadDeferred = false
-        token?.cancel()  // the cache probe, if it is still reading
-        if let hit = loader.cachedResult(for: url) {
-            content = .image(data: hit.data, source: hit.source)
-        } else {
-            startLoad(url, priority: priority)
-        }
-    }
-
-    /// Whether a load is waiting for `startDeferredLoad()`.
-    public var hasDeferredLoad: Bool { loadDeferred }
-
-    /// Cancels the load and clears the cell.
+    /// Cancels the loads and clears the cell.
     public func prepareForReuse() {
         token?.cancel()
+        previewToken?.cancel()
         token = nil
+        previewToken = nil
         binding &+= 1
-        loadDeferred = false
         url = nil
+        previewURL = nil
         content = .empty
     }
 
     /// Rebinds the same URL from scratch (after the caches were emptied or caching was toggled).
     public func reload() {
-        let current = url
+        let current = url, preview = previewURL
         prepareForReuse()
-        show(current)
+        show(current, preview: preview)
     }
 
-    private func startLoad(_ url: URL, priority: LoadPriority, cachePolicy: CachePolicy = .useCache) {
+    private func startLoad(_ url: URL, priority: LoadPriority) {
         let expected = binding
-        let probe = cachePolicy == .cacheOnly
         token = loader.load(
-            LoadRequest(url: url, cachePolicy: cachePolicy, priority: priority),
+            LoadRequest(url: url, priority: priority),
             progress: { [weak self] progress in
                 Task { @MainActor in self?.progressed(progress, binding: expected) }
             },
             completion: { [weak self] result in
-                Task { @MainActor in self?.finished(result, binding: expected, probe: probe) }
+                Task { @MainActor in self?.finished(result, binding: expected) }
             })
+    }
+
+    private func startPreview(_ preview: URL) {
+        previewURL = preview
+        if let hit = loader.cachedResult(for: preview) {
+            content = .preview(data: hit.data)
+            return
+        }
+        let expected = binding
+        previewToken = loader.load(LoadRequest(url: preview, priority: .veryHigh)) { [weak self] result in
+            Task { @MainActor in self?.previewFinished(result, binding: expected) }
+        }
     }
 
     private func progressed(_ progress: LoadProgress, binding expected: UInt64) {
@@ -98,18 +98,26 @@ public final class ImageCell {
         content = .placeholder(fraction: progress.fraction)
     }
 
-    private func finished(_ result: Result<LoadResult, any Error>, binding expected: UInt64, probe: Bool) {
+    private func finished(_ result: Result<LoadResult, any Error>, binding expected: UInt64) {
         guard expected == binding else { return }  // a late result for a previous binding
-        if probe, case .failure = result { return }  // not cached (or cancelled): the deferred load decides
-        if !probe || loadDeferred { token = nil }
+        token = nil
         switch result {
         case .success(let loaded):
-            if probe { loadDeferred = false }
+            previewToken?.cancel()  // the full picture is here: the preview is no longer wanted
+            previewToken = nil
             content = .image(data: loaded.data, source: loaded.source)
         case .failure(let error) where error is CancellationError:
             break
         case .failure(let error):
             content = .failed(reason: "\(error)")
         }
+    }
+
+    private func previewFinished(_ result: Result<LoadResult, any Error>, binding expected: UInt64) {
+        guard expected == binding else { return }
+        previewToken = nil
+        // Only a placeholder gives way to a preview: a full picture (or a failure) is never replaced.
+        guard content.isPlaceholder, case .success(let loaded) = result else { return }
+        content = .preview(data: loaded.data)
     }
 }

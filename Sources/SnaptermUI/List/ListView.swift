@@ -1,4 +1,5 @@
-// ListView: a scrolling list whose visible rows own image cells — reuse, prefetch, fast-scroll throttle.
+// ListView: a scrolling list whose visible rows own image cells — reuse, and prefetch that runs
+// ahead of the scroll as far as its measured speed and the measured load cost make useful.
 import Foundation
 import SchemeLoader
 
@@ -10,20 +11,24 @@ public enum ScrollDirection: Sendable {
 /// The model of a scrolling list of image rows, independent of how it is drawn.
 ///
 /// Only visible rows own an `ImageCell`; a row that scrolls away returns its cell to a pool
-/// (cancelling its load). Rows about to appear in the scroll direction are prefetched at low
-/// priority; turning around cancels those prefetches. While the user scrolls fast, newly
-/// visible rows show cached pictures at once but start no new loads until the scroll settles
-/// (`tick()`), so the rows that stay visible win.
+/// (cancelling its load). Every visible row loads at once at high priority (a cached or small disk
+/// copy shows in the frame the row appears; a preview, when the screen gives one, stands in until the
+/// picture lands). Rows about to appear in the scroll direction are prefetched at low priority,
+/// nearest first, as far ahead as `PrefetchPlanner` finds useful for the measured scroll speed and
+/// load cost — also during a fast scroll. Rows left behind (scrolled past, or ahead of the old
+/// direction after a turn) are cancelled, so they never hold up the rows still to come.
 @MainActor
 public final class ListView {
     /// Tuning knobs.
     public struct Configuration: Sendable {
-        /// How many rows beyond the visible ones are prefetched.
+        /// Fewest rows beyond the visible ones that are prefetched (the distance at rest).
         public var prefetchDistance = 6
-        /// Two scroll steps closer than this make a fast scroll.
-        public var fastScrollInterval: Duration = .milliseconds(50)
-        /// Idle time after which deferred loads start.
-        public var settleDelay: Duration = .milliseconds(80)
+        /// Most rows prefetched during a fast scroll.
+        public var maximumPrefetchDistance = 48
+        /// The cost of one load assumed until one was measured.
+        public var initialLoadCost: Duration = .milliseconds(30)
+        /// Disk entries up to this size are read at bind, so they show in the frame their row appears.
+        public var diskReadLimit = 256 << 10
         /// Whether prefetching is on.
         public var prefetchEnabled = true
 
@@ -42,22 +47,29 @@ public final class ListView {
     /// Called when a visible row's cell changes what it shows.
     public var onCellChange: ((Int, ImageCell) -> Void)?
     /// The tuning in force.
-    public var configuration: Configuration
+    public var configuration: Configuration {
+        didSet {
+            planner.minimumDistance = configuration.prefetchDistance
+            planner.maximumDistance = max(configuration.prefetchDistance, configuration.maximumPrefetchDistance)
+        }
+    }
 
     private let loader: SchemeLoader
     private let url: (Int) -> URL?
+    private let preview: ((Int) -> URL?)?
     private let now: () -> ContinuousClock.Instant
     private let prefetcher: Prefetcher
+    private var planner: PrefetchPlanner
     private var cells: [Int: ImageCell] = [:]
     private var pool: [ImageCell] = []
-    private var lastScroll: ContinuousClock.Instant?
-    private var pendingSettle = false
-    private var deferredSince: [Int: ContinuousClock.Instant] = [:]
+    private var plannedDistance: Int
 
-    /// Creates a list of `rowCount` rows, `visibleCount` of them on screen, whose row `i` shows `url(i)`.
+    /// Creates a list of `rowCount` rows, `visibleCount` of them on screen, whose row `i` shows `url(i)`
+    /// and, while that is not ready, `preview(i)` if given.
     public init(
         loader: SchemeLoader, rowCount: Int, visibleCount: Int, configuration: Configuration = .init(),
-        now: @escaping () -> ContinuousClock.Instant = { ContinuousClock.now }, url: @escaping (Int) -> URL?
+        now: @escaping () -> ContinuousClock.Instant = { ContinuousClock.now },
+        preview: ((Int) -> URL?)? = nil, url: @escaping (Int) -> URL?
     ) {
         self.loader = loader
         self.rowCount = rowCount
@@ -65,8 +77,14 @@ public final class ListView {
         self.configuration = configuration
         self.now = now
         self.url = url
+        self.preview = preview
+        planner = PrefetchPlanner(minimumDistance: configuration.prefetchDistance,
+                                  maximumDistance: configuration.maximumPrefetchDistance,
+                                  concurrency: loader.maxConcurrentLoads, initialLoadCost: configuration.initialLoadCost)
+        plannedDistance = configuration.prefetchDistance
         prefetcher = Prefetcher(loader: loader)
-        layout(deferLoads: false)
+        prefetcher.onHandlerLoad = { [weak self] time in self?.planner.measured(load: time) }
+        layout()
         updatePrefetch()
     }
 
@@ -76,8 +94,14 @@ public final class ListView {
     /// The cell of a visible row.
     public func cell(forRow row: Int) -> ImageCell? { cells[row] }
 
+    /// The URL row `row` shows (visible or not).
+    public func url(forRow row: Int) -> URL? { url(row) }
+
     /// Rows with a prefetch in flight or done.
     public var prefetchedRows: Set<Int> { prefetcher.rows }
+
+    /// How many rows ahead are prefetched now (from the measured scroll speed and load cost).
+    public var prefetchDistance: Int { plannedDistance }
 
     /// Cells owned now (visible) plus pooled ones: reuse keeps this near `visibleCount`.
     public var allocatedCells: Int { cells.count + pool.count }
@@ -87,16 +111,10 @@ public final class ListView {
         let target = max(0, min(row, max(0, rowCount - visibleCount)))
         guard target != top else { return }
         direction = target > top ? .down : .up
-        let moment = now()
-        let fast = lastScroll.map { moment - $0 < configuration.fastScrollInterval } ?? false
-        lastScroll = moment
+        planner.scrolled(rows: target - top, at: now())
         top = target
-        layout(deferLoads: fast)
-        if fast {
-            pendingSettle = true
-        } else {
-            updatePrefetch()
-        }
+        layout()
+        updatePrefetch()
     }
 
     /// Scrolls as little as needed for `row` to be visible.
@@ -114,6 +132,11 @@ public final class ListView {
         return (bound.filter { $0.content.isPlaceholder }.count, bound.count)
     }
 
+    /// Visible cells showing a preview instead of their picture.
+    public var previewCount: Int {
+        visibleRange.compactMap { cells[$0] }.filter { $0.content.isPreview }.count
+    }
+
     /// Scrolls by `delta` rows.
     public func scroll(by delta: Int) { scroll(toTop: top + delta) }
 
@@ -122,31 +145,21 @@ public final class ListView {
     public func update(rowCount count: Int, visibleCount: Int) {
         rowCount = max(0, count)
         resize(visibleCount: visibleCount)
-        for row in visibleRange { cells[row]?.show(url(row)) }
+        for row in visibleRange { cells[row]?.show(url(row), preview: preview?(row)) }
     }
 
     /// Changes how many rows fit (after a resize).
     public func resize(visibleCount: Int) {
         self.visibleCount = max(1, visibleCount)
         top = max(0, min(top, max(0, rowCount - self.visibleCount)))
-        layout(deferLoads: false)
+        layout()
         updatePrefetch()
     }
 
-    /// Called every frame: starts the loads a fast scroll held back — for every visible row once the
-    /// scroll has settled, and meanwhile for rows that have stayed on screen for the settle delay (so
-    /// a steady scroll that never pauses still fills the rows that stay long enough to be seen).
+    /// Called every frame: when the scroll has come to rest, the prefetch window shrinks back to its
+    /// minimum (the rows beyond it are cancelled).
     public func tick() {
-        let moment = now()
-        for (row, since) in deferredSince where moment - since >= configuration.settleDelay {
-            cells[row]?.startDeferredLoad()
-            deferredSince[row] = nil
-        }
-        guard pendingSettle, let lastScroll, moment - lastScroll >= configuration.settleDelay else { return }
-        pendingSettle = false
-        for row in visibleRange { cells[row]?.startDeferredLoad() }
-        deferredSince = [:]
-        updatePrefetch()
+        if planner.distance(at: now()) != plannedDistance { updatePrefetch() }
     }
 
     /// Rebinds every visible row (after the caches were emptied or caching was toggled).
@@ -156,34 +169,33 @@ public final class ListView {
         updatePrefetch()
     }
 
-    private func layout(deferLoads: Bool) {
+    private func layout() {
         let visible = visibleRange
         for (row, cell) in cells where !visible.contains(row) {
             cell.prepareForReuse()
             cells[row] = nil
-            deferredSince[row] = nil
             pool.append(cell)
         }
         for row in visible where cells[row] == nil {
             let cell = pool.popLast() ?? ImageCell(loader: loader)
+            cell.diskReadLimit = configuration.diskReadLimit
             cell.onChange = { [weak self] cell in self?.onCellChange?(row, cell) }
             cells[row] = cell
-            cell.show(url(row), priority: .high, deferLoad: deferLoads)
-            if cell.hasDeferredLoad { deferredSince[row] = now() }
+            cell.show(url(row), priority: .high, preview: preview?(row))
             prefetcher.release(row)  // after show: the cell has joined any prefetch load already
         }
     }
 
     private func updatePrefetch() {
+        plannedDistance = planner.distance(at: now())
         guard configuration.prefetchEnabled else {
             prefetcher.cancelAll()
             return
         }
         let visible = visibleRange
-        let distance = configuration.prefetchDistance
-        let ahead = switch direction {
-        case .down: visible.upperBound..<min(rowCount, visible.upperBound + distance)
-        case .up: max(0, visible.lowerBound - distance)..<visible.lowerBound
+        let ahead: [Int] = switch direction {  // nearest first
+        case .down: Array(visible.upperBound..<min(rowCount, visible.upperBound + plannedDistance))
+        case .up: Array((max(0, visible.lowerBound - plannedDistance)..<visible.lowerBound).reversed())
         }
         prefetcher.prefetch(ahead, url: url)
     }

@@ -1,4 +1,4 @@
-// Prefetcher: low-priority loads for the rows about to appear, cancelled when the scroll turns.
+// Prefetcher: low-priority loads for the rows about to appear, nearest first; cancelled when left behind.
 import Foundation
 import SchemeLoader
 
@@ -7,6 +7,8 @@ import SchemeLoader
 final class Prefetcher {
     private let loader: SchemeLoader
     private var tokens: [Int: LoadToken] = [:]
+    /// Hears the handler time of every prefetch that ran a handler (the measured cost of a load).
+    var onHandlerLoad: ((Duration) -> Void)?
 
     init(loader: SchemeLoader) {
         self.loader = loader
@@ -15,15 +17,21 @@ final class Prefetcher {
     /// Rows with a prefetch running (or finished) now.
     var rows: Set<Int> { Set(tokens.keys) }
 
-    /// Prefetches `rows`; cancels prefetches for every row outside them.
-    func prefetch(_ rows: Range<Int>, url: (Int) -> URL?) {
-        for (row, token) in tokens where !rows.contains(row) {
+    /// Prefetches `rows` in the order given (nearest first: the scheduler starts equal priorities in
+    /// arrival order); cancels prefetches for every row not among them.
+    func prefetch(_ rows: [Int], url: (Int) -> URL?) {
+        let wanted = Set(rows)
+        for (row, token) in tokens where !wanted.contains(row) {
             token.cancel()
             tokens[row] = nil
         }
         for row in rows where tokens[row] == nil {
             guard let url = url(row) else { continue }
-            tokens[row] = loader.load(LoadRequest(url: url, priority: .low)) { _ in }
+            tokens[row] = loader.load(LoadRequest(url: url, priority: .low)) { [weak self] result in
+                guard case .success(let loaded) = result, loaded.source == .handler, !loaded.wasCoalesced,
+                      let time = loaded.metrics.handler else { return }
+                Task { @MainActor in self?.onHandlerLoad?(time) }
+            }
         }
     }
 

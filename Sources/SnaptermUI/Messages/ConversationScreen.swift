@@ -36,8 +36,36 @@ public final class ConversationScreen: Screen {
         composer = DraftComposer(conversationID: id, store: store)
     }
 
-    /// The thumbnail URL of a picture.
-    public func thumbnailURL(_ picture: URL) -> URL { ThumbnailURL(source: picture, box: box).url }
+    /// The thumbnail URL of a picture: for a photo, encoded from a render at the box's size, not from
+    /// the attachment's full-size render (`ThumbnailSource.boxSized`). Messages and draft attachments
+    /// use the same URL, so a sent attachment is still the draft's cached picture.
+    public func thumbnailURL(_ picture: URL) -> URL {
+        ThumbnailURL(source: ThumbnailSource.boxSized(picture, for: box), box: box).url
+    }
+
+    /// The preview of a picture while its sixel thumbnail loads: text art of the box-sized render the
+    /// sixel is made from (one decode serves both), else of a low-resolution render of the
+    /// same photo (`asset://` at 160 px: a fraction of the decoding), or of the same source for other
+    /// schemes. (Text art of the 1280-px render itself was measured worse: nearly every visible row stayed
+    /// blank during a cold scroll, because that render is the costly part.) `nil` when thumbnails are text art.
+    public func previewURL(_ picture: URL) -> URL? {
+        guard box.mode == .sixel else { return nil }
+        var source = ThumbnailSource.boxSized(picture, for: box)
+        if source == picture, var asset = try? AssetURL(url: picture) {
+            let small = 160
+            if let width = asset.width, width > small {
+                asset.height = asset.height.map { max(1, $0 * small / width) }
+                asset.width = small
+            } else if asset.width == nil {
+                asset.width = small
+                asset.height = nil
+            }
+            source = asset.url
+        }
+        let preview = ThumbnailBox(columns: box.columns, rows: box.rows, cellWidth: box.cellWidth, cellHeight: box.cellHeight,
+                                   mode: .symbols, colors: .truecolor)
+        return ThumbnailURL(source: source, box: preview).url
+    }
 
     private var rowHeight: Int { box.rows + 1 }
     private var composerHeight: Int { (composer.attachments.isEmpty ? 0 : box.rows + 1) + 3 }
@@ -122,7 +150,10 @@ public final class ConversationScreen: Screen {
         if let list {
             list.update(rowCount: rows.count, visibleCount: visible)
         } else {
-            let list = ListView(loader: loader, rowCount: rows.count, visibleCount: visible) { [weak self] row in
+            let list = ListView(loader: loader, rowCount: rows.count, visibleCount: visible, preview: { [weak self] row in
+                guard let self, rows.indices.contains(row), let picture = rows[row].attachment else { return nil }
+                return previewURL(picture)
+            }) { [weak self] row in
                 guard let self, rows.indices.contains(row), let picture = rows[row].attachment else { return nil }
                 return thumbnailURL(picture)
             }

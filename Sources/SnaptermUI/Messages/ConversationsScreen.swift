@@ -40,7 +40,7 @@ public final class ConversationsScreen: Screen {
         } else {
             let list = ListView(loader: loader, rowCount: summaries.count, visibleCount: visible) { [weak self] row in
                 guard let self, summaries.indices.contains(row), let picture = pictures[summaries[row].id] else { return nil }
-                return ThumbnailURL(source: picture, box: box).url
+                return ThumbnailURL(source: ThumbnailSource.boxSized(picture, for: box), box: box).url
             }
             list.onCellChange = { [weak self] _, _ in self?.onChange?() }
             self.list = list

@@ -6,9 +6,15 @@ import SchemeLoader
 /// Seeds an empty message store, so the default run has something to show without a network.
 public enum DemoConversations {
     /// Adds the demo conversations when `store` has none. `photoID` maps a shipped photo's file
-    /// name to its asset id; `fileImage` is a local picture attached as a `file://` URL.
+    /// name to its asset id; `fileImage` is a local picture attached as a `file://` URL. One
+    /// transaction: a crash leaves all or nothing, and of two processes starting at once on an
+    /// empty database, one seeds and the other then finds it seeded.
     public static func seedIfEmpty(_ store: MessageStore, photoID: (String) -> String?, fileImage: URL?, now: Date = Date()) throws {
-        guard try store.isEmpty else { return }
+        try store.transaction { store in try seed(store, photoID: photoID, fileImage: fileImage, now: now) }
+    }
+
+    private static func seed(_ store: MessageTransaction, photoID: (String) -> String?, fileImage: URL?, now: Date) throws {
+        guard try store.isEmpty() else { return }
         func photo(_ file: String, filter: AssetFilter = .none, rotate: Int = 0) -> [URL] {
             guard let id = photoID(file), let url = try? AssetURL(id: id, width: 1280, filter: filter, rotate: rotate) else { return [] }
             return [url.url]

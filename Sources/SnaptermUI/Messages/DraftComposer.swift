@@ -17,6 +17,8 @@ public final class DraftComposer {
     public private(set) var problem: String?
 
     private let store: MessageStore
+    /// The draft's send-once key, from the store: a retried send finds the message it stored.
+    private var sendKey: UUID?
 
     /// Opens the saved draft of `conversationID`.
     public init(conversationID: Int64, store: MessageStore) {
@@ -26,7 +28,7 @@ public final class DraftComposer {
     }
 
     /// The draft as it stands.
-    public var draft: Draft { Draft(text: editor.text, attachments: attachments) }
+    public var draft: Draft { Draft(text: editor.text, attachments: attachments, sendKey: sendKey) }
 
     /// Reads the saved draft again (another screen may have added an attachment).
     public func reload() {
@@ -34,6 +36,7 @@ public final class DraftComposer {
             let saved = try store.draft(for: conversationID)
             if saved.text != editor.text { editor = TextEditor(text: saved.text) }
             attachments = saved.attachments
+            sendKey = saved.sendKey
             problem = nil
         } catch {
             problem = "\(error)"
@@ -70,6 +73,7 @@ public final class DraftComposer {
             let message = try store.send(draft, in: conversationID)
             editor.clear()
             attachments = []
+            sendKey = nil
             problem = nil
             return message
         } catch {
@@ -80,7 +84,7 @@ public final class DraftComposer {
 
     private func save() {
         do {
-            try store.saveDraft(draft, for: conversationID)
+            sendKey = try store.saveDraft(draft, for: conversationID)
             problem = nil
         } catch {
             problem = "\(error)"

@@ -40,12 +40,22 @@ public final class PlacesScreen: Screen {
         return ThumbnailURL(source: map.url, box: box).url
     }
 
+    /// The preview of row `row` while its sixel thumbnail loads: text art of the same snapshot (it shares
+    /// the snapshot's render and skips the sixel encoding). `nil` when thumbnails are text art already.
+    public func previewURL(row: Int) -> URL? {
+        guard box.mode == .sixel, let full = thumbnailURL(row: row), let thumbnail = try? ThumbnailURL(url: full) else { return nil }
+        let preview = ThumbnailBox(columns: box.columns, rows: box.rows, cellWidth: box.cellWidth, cellHeight: box.cellHeight,
+                                   mode: .symbols, colors: .truecolor)
+        return ThumbnailURL(source: thumbnail.source, box: preview).url
+    }
+
     public func layout(in area: CellRect) {
         let visible = max(1, area.rows / rowHeight)
         if let list {
             list.resize(visibleCount: visible)
         } else {
-            let list = ListView(loader: loader, rowCount: places.count, visibleCount: visible) { [weak self] row in
+            let list = ListView(loader: loader, rowCount: places.count, visibleCount: visible,
+                                preview: { [weak self] row in self?.previewURL(row: row) }) { [weak self] row in
                 self?.thumbnailURL(row: row)
             }
             list.onCellChange = { [weak self] _, _ in self?.onChange?() }

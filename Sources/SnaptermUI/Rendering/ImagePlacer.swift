@@ -1,5 +1,5 @@
 // ImagePlacer: sends pictures to the terminal after ncurses has drawn — only those that moved or
-// changed — and erases the cells pictures left.
+// changed — and erases the cells pictures left; kitty pictures go through KittyPlacer.
 import Foundation
 import TerminalGraphics
 
@@ -34,14 +34,25 @@ public final class ImagePlacer {
         public var kept = 0
         /// Rectangles erased.
         public var erased = 0
+        /// Pictures transmitted to the terminal's image store (kitty only; each also counts as sent).
+        public var transmitted = 0
     }
 
-    private var onScreen: [CellRect: String] = [:]
+    var onScreen: [CellRect: String] = [:]
+    private let kitty = KittyPlacer()
 
     public init() {}
 
     /// Forgets what is on screen (after a clear, a resize or Ctrl-L): the next frame sends everything.
-    public func invalidate() { onScreen = [:] }
+    public func invalidate() {
+        onScreen = [:]
+        kitty.invalidate()
+    }
+
+    /// The bytes that leave nothing behind on quit: vacated cells erased, kitty placements deleted and images freed.
+    public func finish() -> Data {
+        frame([]).erase + kitty.finish()
+    }
 
     /// The bytes of one frame's pictures, in two parts: `erase` blanks the cells pictures left (write
     /// it before the text refresh, so text drawn there now is not wiped), `draw` sends the pictures
@@ -55,6 +66,8 @@ public final class ImagePlacer {
     /// Brings the screen from the last frame's pictures to `pictures`.
     public func frame(_ pictures: [PlacedPicture]) -> Frame {
         var frame = Frame()
+        let kittyFrame = kitty.frame(pictures)
+        let pictures = pictures.filter { if case .kitty = $0.picture { false } else { true } }
         let wanted = Dictionary(pictures.map { ($0.rect, $0) }, uniquingKeysWith: { first, _ in first })
         for (rect, identity) in onScreen where wanted[rect]?.identity != identity {
             frame.erase += Escape.erase(rect)  // vacated, or about to hold another picture
@@ -72,6 +85,11 @@ public final class ImagePlacer {
         }
         if !frame.erase.isEmpty { frame.erase = Escape.saveCursor + frame.erase + Escape.restoreCursor }
         if !frame.draw.isEmpty { frame.draw = Escape.saveCursor + frame.draw + Escape.restoreCursor }
+        frame.draw += kittyFrame.bytes  // kitty placements float over the text: order does not matter
+        frame.report.sent += kittyFrame.report.placed
+        frame.report.kept += kittyFrame.report.kept
+        frame.report.erased += kittyFrame.report.deleted
+        frame.report.transmitted += kittyFrame.report.transmitted
         return frame
     }
 }
@@ -95,8 +113,10 @@ enum Escape {
 
     static func draw(_ placed: PlacedPicture) -> Data {
         switch placed.picture {
-        case .sixel(let data):
+        case .sixel(let data), .iterm(let data):
             return moveTo(row: placed.rect.row, column: placed.rect.column) + data
+        case .kitty:
+            return Data()  // KittyPlacer's
         case .text(let lines):
             return lines.prefix(placed.rect.rows).enumerated().reduce(into: Data()) { bytes, item in
                 bytes += moveTo(row: placed.rect.row + item.offset, column: placed.rect.column) + item.element + Data("\u{1B}[0m".utf8)

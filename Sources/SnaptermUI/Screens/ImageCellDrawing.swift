@@ -11,6 +11,10 @@ enum ImageCellDrawing {
         case .image(let data, _)?:
             guard let url = cell?.url, let picture = TerminalPicture(encoded: data) else { return nil }
             return PlacedPicture(rect: rect, identity: url.absoluteString, picture: picture)
+        case .preview(let data)?:
+            // Its own identity, so the placer sends the full picture over it when that lands.
+            guard let url = cell?.previewURL ?? cell?.url, let picture = TerminalPicture(encoded: data) else { return nil }
+            return PlacedPicture(rect: rect, identity: "preview " + url.absoluteString, picture: picture)
         case .placeholder(let fraction)?:
             // Inside a one-column margin each side; a box of two columns or fewer has no inside.
             let inner = max(0, rect.columns - 2)
@@ -40,6 +44,7 @@ enum ImageCellDrawing {
 
     /// The one-letter badge for where a picture came from.
     static func badge(_ cell: ImageCell?) -> String? {
+        if cell?.content.isPreview == true { return "P" }
         guard case .image(_, let source)? = cell?.content else { return nil }
         return switch source {
         case .memory: "M"

@@ -17,6 +17,8 @@ public enum Key: Sendable, Hashable {
 @MainActor
 public final class CursesScreen: TerminalScreen {
     private var active = false
+    private var replies = ReplyFilter()
+    private var pending: [Key] = []
 
     /// Starts ncurses on the controlling terminal with `terminalName` (a terminfo entry).
     public init(terminalName: String?) throws {
@@ -61,11 +63,34 @@ public final class CursesScreen: TerminalScreen {
     /// Sends the drawn text to the terminal.
     public func refresh() { wrefresh(snapterm_stdscr()) }
 
+    /// ncurses can be told about a scroll the app made (its screen image is shifted to match).
+    public var followsRegionScrolls: Bool { true }
+
+    /// The app scrolled rows `top…bottom` by `count` with DECSTBM + SU/SD: shift ncurses' image of the
+    /// screen the same way, and have it rewrite the `garbled` rows on the next refresh.
+    public func regionScrolled(top: Int, bottom: Int, by count: Int, garbled: [Int]) {
+        snapterm_curscr_scrolled(Int32(top), Int32(bottom), Int32(count))
+        for row in garbled where row >= 0 && row < size.rows { _ = wredrawln(snapterm_stdscr(), Int32(row), 1) }
+    }
+
     /// Forgets what the terminal shows, so the next refresh redraws every cell.
     public func invalidate() { _ = clearok(snapterm_stdscr(), true) }
 
-    /// The next key, or `nil` when none arrived within the input timeout.
+    /// The next key, or `nil` when none arrived within the input timeout. Terminal replies that
+    /// arrive late (DA1, kitty graphics) are swallowed by `ReplyFilter`, never seen as keys.
     public func nextKey() -> Key? {
+        if !pending.isEmpty { return pending.removeFirst() }
+        var reads = 0
+        repeat {
+            let raw = readKey()
+            pending += replies.feed(raw)
+            reads += 1
+            if raw == nil { break }
+        } while replies.isHolding && reads < 1024
+        return pending.isEmpty ? nil : pending.removeFirst()
+    }
+
+    private func readKey() -> Key? {
         var character: wint_t = 0
         let kind = get_wch(&character)
         if kind == ERR { return nil }

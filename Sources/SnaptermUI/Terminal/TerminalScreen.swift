@@ -9,4 +9,16 @@ public protocol TerminalScreen: TextCanvas {
     func refresh()
     /// Forgets what the terminal shows, so the next refresh redraws every cell (Ctrl-L, resize).
     func invalidate()
+    /// Whether the app may scroll a region of the terminal itself and tell the screen (`regionScrolled`).
+    var followsRegionScrolls: Bool { get }
+    /// The terminal scrolled rows `top…bottom` by `count` (positive: up); `garbled` rows must be rewritten.
+    func regionScrolled(top: Int, bottom: Int, by count: Int, garbled: [Int])
 }
+
+extension TerminalScreen {
+    /// Whether the app may scroll a region of the terminal itself and tell the screen (`regionScrolled`).
+    public var followsRegionScrolls: Bool { false }
+    /// The terminal scrolled rows `top…bottom` by `count` (positive: up); `garbled` rows must be rewritten.
+    public func regionScrolled(top: Int, bottom: Int, by count: Int, garbled: [Int]) {}
+}
+

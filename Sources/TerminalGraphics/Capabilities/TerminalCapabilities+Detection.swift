@@ -1,15 +1,20 @@
-// TerminalCapabilities+Detection: one DA1 round trip plus the environment decide what the terminal can show.
+// TerminalCapabilities+Detection: one round trip (kitty query, cell size, DA1) plus the environment decide
+// what the terminal can show.
 
 extension TerminalCapabilities {
-    /// The environment variable that forces a mode: `sixel`, `symbols` or `ascii`.
+    /// The environment variable that forces a mode: `kitty`, `iterm`, `sixel`, `symbols` or `ascii`.
     public static let forceVariable = "SNAPTERM_GRAPHICS"
     /// How long to wait for the terminal's reply.
     public static let defaultTimeout = Duration.milliseconds(300)
 
     /// Detects capabilities from `environment` and, when given, a `terminal` to query.
     ///
-    /// Sends `CSI 16 t` and DA1 together and reads until the DA1 reply (terminals answer in
-    /// order, so a cell-size reply, if any, comes first) or `timeout`. Cell size: `TIOCGWINSZ`
+    /// Sends the kitty graphics query, `CSI 16 t` and DA1 together and reads until the DA1 reply
+    /// (terminals answer in order, so the kitty and cell-size replies, if any, come first) or
+    /// `timeout` — one bounded wait for all replies. Everything read up to the DA1 reply is consumed
+    /// here, so no reply reaches the key reader; when DA1 does not come in time,
+    /// `repliesMayArriveLate` tells the UI to swallow it later. Inside tmux the terminal is not
+    /// asked about kitty graphics (tmux would not pass the query on). Cell size: `TIOCGWINSZ`
     /// pixels, else the `CSI 16 t` reply, else 8×16 — a reported size outside
     /// `CellSize.plausibleWidths` × `plausibleHeights` is not believed. A `forced` mode wins over
     /// `SNAPTERM_GRAPHICS`, which wins over detection. Throws only for a bad mode name.
@@ -27,13 +32,18 @@ extension TerminalCapabilities {
         let multiplexer = multiplexer(environment: environment)
         let term = environment["TERM"] ?? ""
 
+        let program = program(environment: environment)
         var replies = DeviceReplies(parsing: [])
+        var late = false
         if let terminal, term != "dumb" {
-            let query = EscapeSequence.cellSizeQuery + EscapeSequence.primaryDeviceAttributesQuery
-            if (try? terminal.write(Array(query.utf8))) != nil {
+            var query = multiplexer == nil ? Array(KittyGraphics.query) : []
+            query += Array((EscapeSequence.cellSizeQuery + EscapeSequence.primaryDeviceAttributesQuery).utf8)
+            if (try? terminal.write(query)) != nil {
                 replies = DeviceReplies(parsing: terminal.read(timeout: timeout, until: DeviceReplies.containsDeviceAttributes))
+                late = replies.deviceAttributes == nil
             }
         }
+        let inlineImages = multiplexer == nil && (program == .wezterm || program == .iterm2)
 
         var cellSize = CellSize.fallback, source = CellSizeSource.fallback
         if let window = terminal?.windowSize(), window.columns > 0, window.rows > 0,
@@ -44,9 +54,30 @@ extension TerminalCapabilities {
             cellSize = answered
             source = .query
         }
-        return TerminalCapabilities(sixel: replies.advertisesSixel, cellSize: cellSize, cellSizeSource: source,
+        return TerminalCapabilities(kittyGraphics: replies.supportsKittyGraphics, inlineImages: inlineImages,
+                                    sixel: replies.advertisesSixel, cellSize: cellSize, cellSizeSource: source,
                                     colorDepth: colors, multiplexer: multiplexer,
-                                    deviceAttributes: replies.deviceAttributes, mode: mode)
+                                    deviceAttributes: replies.deviceAttributes, mode: mode,
+                                    program: program, repliesMayArriveLate: late)
+    }
+
+    /// Reads and drops replies that come after detection stopped waiting, until the DA1 reply (always
+    /// the last) or `timeout` — so a slow terminal's answer is not typed into the shell after Snapterm
+    /// exits. Call it only when `repliesMayArriveLate`; returns what it dropped.
+    @discardableResult
+    public static func drainLateReplies(from terminal: any TerminalHandling, timeout: Duration = .milliseconds(200)) -> [UInt8] {
+        terminal.read(timeout: timeout, until: DeviceReplies.containsDeviceAttributes)
+    }
+
+    /// The terminal program from `TERM_PROGRAM`, `LC_TERMINAL`, `KITTY_WINDOW_ID` and `TERM` (a hint, not a promise).
+    public static func program(environment: [String: String]) -> TerminalProgram {
+        let name = (environment["TERM_PROGRAM"] ?? "").lowercased()
+        let term = (environment["TERM"] ?? "").lowercased()
+        if name == "wezterm" || environment["WEZTERM_EXECUTABLE"].map({ !$0.isEmpty }) ?? false { return .wezterm }
+        if name == "iterm.app" || (environment["LC_TERMINAL"] ?? "").lowercased() == "iterm2" { return .iterm2 }
+        if name == "ghostty" || term == "xterm-ghostty" { return .ghostty }
+        if environment["KITTY_WINDOW_ID"].map({ !$0.isEmpty }) ?? false || term == "xterm-kitty" { return .kitty }
+        return .other
     }
 
     /// Colours from `NO_COLOR`, `COLORTERM` and `TERM`.

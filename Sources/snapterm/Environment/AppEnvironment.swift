@@ -2,6 +2,7 @@
 import AssetLibrary
 import Foundation
 import MapSnapshots
+import MessageStore
 import SchemeLoader
 import Thumbnails
 
@@ -46,8 +47,40 @@ struct AppEnvironment {
         return files
     }
 
-    /// The cache root (`$XDG_CACHE_HOME/snapterm` …).
-    var cacheDirectory: URL { CacheLocation.directory(environment: variables) }
+    /// The account's home folder from the password database (used only when `HOME` is unset).
+    var accountHome: String? { AccountHome.lookUp() }
+
+    /// The cache root (`$XDG_CACHE_HOME/snapterm` …); with no home known at all, an error
+    /// (never a shared temporary folder).
+    var cacheDirectory: URL {
+        get throws(EnvironmentError) {
+            guard let folder = CacheLocation.directory(environment: variables, accountHome: accountHome) else {
+                throw .noHome(needed: "the cache", variable: "XDG_CACHE_HOME")
+            }
+            return folder
+        }
+    }
+
+    /// The message database (`$XDG_DATA_HOME/snapterm/messages.sqlite` …); with no home known, an error.
+    var messageDatabase: URL {
+        get throws(EnvironmentError) {
+            guard let file = MessageStore.defaultLocation(environment: variables, accountHome: accountHome) else {
+                throw .noHome(needed: "the message database", variable: "XDG_DATA_HOME")
+            }
+            return file
+        }
+    }
+
+    /// The cap of each disk cache (`loader/`, `thumbnails/`): `$SNAPTERM_CACHE_SIZE` in bytes, with
+    /// an optional K, M or G suffix (powers of 1024); default 512 MiB. Processes sharing the cache
+    /// folder hold it together.
+    var diskCacheLimit: Int {
+        guard let text = variables["SNAPTERM_CACHE_SIZE"]?.uppercased(), !text.isEmpty else { return 512 << 20 }
+        let shifts: [Character: Int] = ["K": 10, "M": 20, "G": 30]
+        let shift = text.last.flatMap { shifts[$0] } ?? 0
+        guard let number = Int(shift > 0 ? String(text.dropLast()) : text), number > 0, number < 1 << 20 else { return 512 << 20 }
+        return number << shift
+    }
 
     /// The shared loader with every built-in scheme handler. `namedFiles` (paths the user typed) are
     /// readable wherever they are; `extra` handlers (standard input) come first.
@@ -61,8 +94,9 @@ struct AppEnvironment {
             MapSchemeHandler(tilesFiles: mapTilesFiles),
         ]
         if schemes?.contains("asset") ?? true, let library = try photoLibrary() { handlers.append(AssetSchemeHandler(library: library)) }
-        let configuration = SchemeLoaderConfiguration(
-            diskDirectory: diskCache ? cacheDirectory.appendingPathComponent("loader") : nil)
+        var configuration = SchemeLoaderConfiguration(
+            diskDirectory: diskCache ? try cacheDirectory.appendingPathComponent("loader") : nil)
+        configuration.diskSizeLimit = diskCacheLimit
         return try SchemeLoader(handlers: handlers, configuration: configuration)
     }
 
@@ -72,8 +106,10 @@ struct AppEnvironment {
                              diskCache: Bool = true,
                              observer: (@Sendable (ThumbnailReport) -> Void)? = nil) throws -> SchemeLoader {
         let handler = ThumbnailSchemeHandler(base: base, encoder: encoder, observer: observer)
-        let configuration = SchemeLoaderConfiguration(
-            diskDirectory: diskCache ? cacheDirectory.appendingPathComponent("thumbnails") : nil)
+        // Encoding keeps a core busy: one thumbnail per core at a time, nearest rows first.
+        var configuration = SchemeLoaderConfiguration.cpuBound(
+            diskDirectory: diskCache ? try cacheDirectory.appendingPathComponent("thumbnails") : nil)
+        configuration.diskSizeLimit = diskCacheLimit
         return try SchemeLoader(handlers: [handler], configuration: configuration)
     }
 }

@@ -24,7 +24,8 @@ struct UISession {
         // HTTP client, which must be shut down) exists.
         let places = try PlaceList.load(from: environment.placesFile).places
         let assets = try environment.photoLibrary()?.assets ?? []
-        let store = try MessageStore(path: MessageStore.defaultLocation(environment: environment.variables).path)
+        let store = try MessageStore(path: environment.messageDatabase.path)
+        let terminfoFolder = try environment.cacheDirectory.appendingPathComponent("terminfo")
         try DemoConversations.seedIfEmpty(store, photoID: { name in assets.first { $0.file == name }?.id },
                                           fileImage: environment.demoFileImage)
         let pictureLoader = try environment.makeLoader()
@@ -39,7 +40,8 @@ struct UISession {
             pictureLoader: pictureLoader, thumbnailLoader: thumbnailLoader, graphics: capabilities.mode,
             colors: capabilities.colorDepth, cellSize: (capabilities.cellSize.width, capabilities.cellSize.height),
             places: places, photos: assets.map { GalleryPhoto(id: $0.id, title: $0.title) }, messages: store)
-        let terminfoFolder = environment.cacheDirectory.appendingPathComponent("terminfo")
+        state.terminalScrollsPictures = capabilities.mode == .sixel && capabilities.multiplexer == nil
+            && environment.variables["SNAPTERM_SIXEL_SCROLL"] != "0"
         let name = NoScrollTerminfo.install(base: environment.variables["TERM"] ?? "xterm", in: terminfoFolder)
         return UISession(capabilities: capabilities, state: state, terminfo: name.map { (terminfoFolder, $0) })
     }
@@ -65,6 +67,11 @@ struct UISession {
         app.play(keys)
         await app.run()
         screen.end()
+        // A reply that never came during the run may still come: keep it from the shell.
+        if capabilities.repliesMayArriveLate, let tty = try? DeviceTerminal() {
+            TerminalCapabilities.drainLateReplies(from: tty)
+            tty.close()
+        }
         await shutdown()
     }
 

@@ -1,0 +1,38 @@
+// ImagingError+Cause: whose fault a libvips failure was — the input picture's, or the processing's.
+import CVips
+import Foundation
+
+extension ImagingError {
+    /// This error with its blame settled against the input `raw` in `format`: a `processingFailed`
+    /// becomes `corrupt` (with the loader's own message) only when `raw` alone fails to decode; if
+    /// the input decodes, the failure was ours and stays `processingFailed`. Other errors pass through.
+    /// Costs one full decode of `raw`, on failure only.
+    func attributed(to raw: UnsafeRawBufferPointer, format: ImageFormat) -> ImagingError {
+        guard case .processingFailed = self, let base = raw.baseAddress else { return self }
+        guard snap_vips_decode_check(base, raw.count) != 0 else { return self }
+        return .corrupt(format: format, reason: Vips.takeError())
+    }
+}
+
+extension ImageProcessor {
+    /// Decides whose fault `failure`, met while processing `data`, was: a `processingFailed` becomes
+    /// `corrupt` only when `data` on its own does not decode; when it decodes, the picture is fine and
+    /// the failure stays a processing failure. Other errors are returned unchanged.
+    public func attribute(_ failure: ImagingError, to data: Data) -> ImagingError {
+        do {
+            // Thrown, not returned, so that the gate re-runs it alone when it carries libvips' text.
+            try VipsErrorGate.shared.run { () throws(ImagingError) in
+                try Vips.start()
+                let attributed: ImagingError = data.withUnsafeBytes { raw in
+                    guard let base = raw.baseAddress, let loader = vips_foreign_find_load_buffer(base, raw.count),
+                          let format = ImageFormat(vipsLoader: String(cString: loader)) else { return failure }
+                    return failure.attributed(to: raw, format: format)
+                }
+                throw attributed
+            }
+            return failure
+        } catch {
+            return error
+        }
+    }
+}

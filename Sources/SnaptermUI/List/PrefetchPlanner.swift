@@ -1,0 +1,76 @@
+// PrefetchPlanner: how far ahead a list prefetches — from the measured scroll speed and the measured
+// cost of one load, so a held key keeps work running ahead of the rows about to appear.
+import Foundation
+
+/// Measures the scroll speed (rows per second, smoothed) and the cost of one handler load (smoothed),
+/// and turns them into a prefetch distance.
+///
+/// With `v` rows/s, `c` seconds per load and `k` loads at once, the scroll takes a share
+/// `u = v·c/k` of the machine; a load started for a row `d` rows ahead is ready in time when the
+/// loads queued before it and its own run fit into the `d/v` seconds before it appears, which holds
+/// for `d ≥ v·c / (1 − u)`. The planner keeps twice that (a margin for a loaded machine), never
+/// less than the minimum and never more than the maximum; when `u` nears 1 the work cannot keep up
+/// and the distance is capped (rows flown past are cancelled, so far rows still get done in time).
+struct PrefetchPlanner {
+    /// Fewest rows prefetched (also the distance when idle or scrolling slowly).
+    var minimumDistance: Int
+    /// Most rows prefetched.
+    var maximumDistance: Int
+    /// Loads that run at once (the loader's limit).
+    var concurrency: Int
+    /// Smoothed scroll speed, rows per second (0 until two steps were seen).
+    private(set) var rowsPerSecond = 0.0
+    /// Smoothed cost of one handler load, seconds.
+    private(set) var secondsPerLoad: Double
+    private var lastStep: ContinuousClock.Instant?
+
+    /// A scroll that pauses this long counts as stopped.
+    static let idleAfter: Duration = .milliseconds(500)
+    /// Weight of the newest sample in the smoothed values.
+    static let smoothing = 0.3
+
+    init(minimumDistance: Int, maximumDistance: Int, concurrency: Int, initialLoadCost: Duration) {
+        self.minimumDistance = max(0, minimumDistance)
+        self.maximumDistance = max(self.minimumDistance, maximumDistance)
+        self.concurrency = max(1, concurrency)
+        secondsPerLoad = max(0.001, initialLoadCost.seconds)
+    }
+
+    /// Records a scroll of `rows` rows at `moment`.
+    mutating func scrolled(rows: Int, at moment: ContinuousClock.Instant) {
+        defer { lastStep = moment }
+        guard let lastStep else { return }
+        let interval = (moment - lastStep).seconds
+        guard interval < Self.idleAfter.seconds else {
+            rowsPerSecond = 0
+            return
+        }
+        let rate = Double(abs(rows)) / max(0.001, interval)
+        rowsPerSecond = rowsPerSecond == 0 ? rate : rowsPerSecond + Self.smoothing * (rate - rowsPerSecond)
+    }
+
+    /// Records the handler time of one finished load.
+    mutating func measured(load: Duration) {
+        let seconds = load.seconds
+        guard seconds > 0 else { return }
+        secondsPerLoad += Self.smoothing * (seconds - secondsPerLoad)
+    }
+
+    /// Rows to prefetch ahead at `moment`.
+    func distance(at moment: ContinuousClock.Instant) -> Int {
+        guard let lastStep, moment - lastStep < Self.idleAfter, rowsPerSecond > 0 else { return minimumDistance }
+        let speed = rowsPerSecond, cost = secondsPerLoad
+        let share = min(0.9, speed * cost / Double(concurrency))
+        let lead = speed * cost / (1 - share)
+        let wanted = Int((2 * lead).rounded(.up)) + 1
+        return min(maximumDistance, max(minimumDistance, wanted))
+    }
+}
+
+extension Duration {
+    /// The duration in seconds, as a `Double`.
+    var seconds: Double {
+        let (whole, attoseconds) = components
+        return Double(whole) + Double(attoseconds) * 1e-18
+    }
+}

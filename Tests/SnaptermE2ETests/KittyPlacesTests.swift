@@ -1,0 +1,42 @@
+// In a real kitty terminal (kitty 0.26 under Xvfb): map thumbnails beside their rows through the kitty
+// graphics protocol, and after scrolling 50 rows down and back nothing is left where it does not belong.
+import Foundation
+import TestSupport
+import Testing
+
+@Suite(.enabled(if: KittyShot.isAvailable, "needs Xvfb, kitty, ImageMagick and x11-utils (scripts/common.sh installs them)"))
+struct KittyPlacesTests {
+    private func script(_ folder: TemporaryDirectory, keys: String) -> String {
+        let root = CommandRunner.repositoryRoot.path
+        return """
+            export XDG_CACHE_HOME='\(folder.appending("cache").path)' XDG_DATA_HOME='\(folder.appending("data").path)'
+            export SNAPTERM_ASSETS='\(root)/assets' LANG=C.UTF-8
+            exec '\(CommandRunner.binary.path)' --keys '\(keys)' 2>>'\(folder.appending("err.txt").path)'
+            """
+    }
+
+    @Test func thumbnailsSitBesideTheirRowsAndScrollingAwayAndBackLeavesNothingBehind() async throws {
+        let folder = try TemporaryDirectory(prefix: "snapterm-kitty")
+        // Given the places list in kitty (detected, not forced), first as it opens
+        let opened = try await KittyShot.capture(script(folder, keys: "Down Up"), name: "places-kitty", geometry: "120x42",
+                                                 wait: 10, in: folder.url)
+        // When a second run (warm caches) scrolls 50 rows down and back
+        let returned = try await KittyShot.capture(script(folder, keys: "Down*50 Up*50"), name: "places-kitty-back",
+                                                   geometry: "120x42", wait: 18, in: folder.url)  // generous: a loaded machine
+        let errors = (try? String(contentsOf: folder.appending("err.txt"), encoding: .utf8)) ?? ""
+        #expect(errors.isEmpty, "snapterm wrote to stderr: \(errors)")
+        // Then: kitty's 9×18 cells at font size 11; thumbnails 26×6 cells, one list row every 7 terminal rows
+        // below the header. A map has many colours; a blank area has one.
+        for row in 0..<5 {
+            let crop = "220x100+4+\(18 * (1 + 7 * row) + 4)"
+            let colours = try TermShot.distinctColours(of: opened, crop: crop)
+            #expect(colours > 20, "row \(row)'s thumbnail has \(colours) colours: blank?")
+            // the same map in the same place after the round trip: no leftover, no stale picture
+            let changed = try KittyShot.differingPixels(opened, returned, crop: crop)
+            #expect(changed == 0, "row \(row)'s thumbnail differs in \(changed) pixels after scrolling back")
+        }
+        // Nothing beside the text (right half) and nothing below the last row above the status line
+        #expect(try TermShot.distinctColours(of: returned, crop: "400x600+600+30") <= 2)
+        #expect(try TermShot.distinctColours(of: returned, crop: "1000x90+0+640") <= 2)
+    }
+}

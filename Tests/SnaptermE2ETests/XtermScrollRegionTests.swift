@@ -1,0 +1,46 @@
+// In xterm (sixel) the places list scrolls with the terminal's scroll region: after 50 rows down and back
+// every thumbnail is the one it had, in its place, and nothing is left over the header or beside the text.
+import Foundation
+import TestSupport
+import Testing
+
+@Suite(.enabled(if: TermShot.isAvailable, "needs Xvfb, xterm, ImageMagick and x11-utils (scripts/common.sh installs them)"))
+struct XtermScrollRegionTests {
+    private func script(_ folder: TemporaryDirectory, keys: String) -> String {
+        """
+        export XDG_CACHE_HOME='\(folder.appending("cache").path)' XDG_DATA_HOME='\(folder.appending("data").path)'
+        export SNAPTERM_ASSETS='\(CommandRunner.repositoryRoot.path)/assets' LANG=C.UTF-8
+        exec '\(CommandRunner.binary.path)' --keys '\(keys)' 2>>'\(folder.appending("err.txt").path)'
+        """
+    }
+
+    @Test func fiftyRowsDownAndBackLeaveEveryPictureBesideItsRow() async throws {
+        let folder = try TemporaryDirectory(prefix: "snapterm-xterm-scroll")
+        let opened = try await TermShot.capture(script(folder, keys: "Down Up"), name: "places-sixel-open", geometry: "120x42",
+                                                wait: 10, in: folder.url)
+        let down = try await TermShot.capture(script(folder, keys: "Down*7"), name: "places-sixel-down", geometry: "120x42",
+                                              wait: 10, in: folder.url)
+        let returned = try await TermShot.capture(script(folder, keys: "Down*50 Up*50"), name: "places-sixel-back",
+                                                  geometry: "120x42", wait: 18, in: folder.url)
+        let errors = (try? String(contentsOf: folder.appending("err.txt"), encoding: .utf8)) ?? ""
+        #expect(errors.isEmpty, "snapterm wrote to stderr: \(errors)")
+        // xterm's 6×13 font, 2 px border; 26×6-cell thumbnails every 7 rows below the header
+        for row in 0..<5 {
+            let pixelTop: Int = 2 + 13 * (1 + 7 * row) + 4
+            let crop = "150x70+4+\(pixelTop)"
+            #expect(try TermShot.distinctColours(of: down, crop: crop) > 20, "row \(row) blank after scrolling two rows")
+            let changed = try KittyShot.differingPixels(opened, returned, crop: crop)
+            #expect(changed == 0, "row \(row)'s thumbnail differs in \(changed) pixels after 50 rows down and back")
+        }
+        // After three scroll steps (Down*7 with five rows visible) the top thumbnail of `down` is the
+        // fourth place, which `opened` shows in its fourth row: the same pixels, moved by the terminal
+        let fourthTop: Int = 2 + 13 * 22 + 4, firstTop: Int = 2 + 13 + 4
+        let fourth = "150x70+4+\(fourthTop)", top = "150x70+4+\(firstTop)"
+        let moved = try Spawn.run("/usr/bin/compare", ["-metric", "AE", "\(opened.path)[\(fourth)]", "\(down.path)[\(top)]", "null:"])
+        let movedPixels = moved.output.trimmingCharacters(in: CharacterSet.whitespacesAndNewlines)
+        #expect(movedPixels == "0", "top row after scrolling: \(moved.output)")
+        // The header row carries no picture remnant, and the right side stays empty
+        #expect(try TermShot.distinctColours(of: returned, crop: "700x10+2+3") <= 4)
+        #expect(try TermShot.distinctColours(of: down, crop: "100x300+600+60") <= 2)
+    }
+}
