@@ -28,8 +28,10 @@ struct RenderSetup {
             terminal = try? DeviceTerminal()
             window = terminal?.windowSize()
         }
-        let detected = try TerminalCapabilities.detect(environment: environment.variables, terminal: terminal, forced: forced)
+        var detected = try TerminalCapabilities.detect(environment: environment.variables, terminal: terminal, forced: forced)
         terminal?.close()
+        // kitty answering through tmux passthrough: `render` has no placeholder output, so text art as before.
+        if detected.usesKittyPlaceholders { detected = detected.withoutKittyGraphics() }
         capabilities = detected
         let cell = command.cellSize.flatMap(Self.parseCellSize) ?? detected.cellSize
         let columns = command.cols ?? window.map { min(80, max(1, $0.columns)) } ?? 40
