@@ -27,6 +27,18 @@ public enum CommandRunner {
     /// `input` is written to its standard input, `directory` is its working folder.
     public static func run(_ arguments: [String], environment: [String: String] = [:],
                            input: Data? = nil, directory: URL? = nil) throws -> CommandOutput {
+        try runAndWait(arguments, environment: environment, input: input, directory: directory)
+    }
+
+    /// The same from async code: the wait happens off Swift's cooperative pool, so a slow child
+    /// never holds one of its few threads while other suites' tasks need them.
+    public static func run(_ arguments: [String], environment: [String: String] = [:],
+                           input: Data? = nil, directory: URL? = nil) async throws -> CommandOutput {
+        try await OffPool.run { try runAndWait(arguments, environment: environment, input: input, directory: directory) }
+    }
+
+    private static func runAndWait(_ arguments: [String], environment: [String: String],
+                                   input: Data?, directory: URL?) throws -> CommandOutput {
         let process = Process()
         process.executableURL = binary
         if let directory { process.currentDirectoryURL = directory }

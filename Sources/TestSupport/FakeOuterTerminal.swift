@@ -12,6 +12,7 @@ public final class FakeOuterTerminal: @unchecked Sendable {
     private let lock = NSLock()
     private var bytes = Data()
     private var running = true
+    private let readLoopEnded = DispatchSemaphore(value: 0)
     private let answersKittyQuery: Bool
     private let version: String?
 
@@ -77,12 +78,16 @@ public final class FakeOuterTerminal: @unchecked Sendable {
         kill(pid, SIGTERM)
         var status: Int32 = 0
         _ = waitpid(pid, &status, 0)
+        // Closed only once the read loop has stopped using it: a descriptor number closed under a
+        // reader is soon another file's, which the loop would then read and write.
+        readLoopEnded.wait()
         close(master)
     }
 
     private var isRunning: Bool { lock.lock(); defer { lock.unlock() }; return running }
 
     private func readLoop() {
+        defer { readLoopEnded.signal() }
         var pending = Data()
         var buffer = [UInt8](repeating: 0, count: 65536)
         while isRunning {

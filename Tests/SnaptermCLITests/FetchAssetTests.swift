@@ -9,13 +9,13 @@ import Testing
          "XDG_CACHE_HOME": folder.appending("cache").path]
     }
 
-    @Test func anEditedAssetIsRenderedThenServedFromDisk() throws {
+    @Test func anEditedAssetIsRenderedThenServedFromDisk() async throws {
         let folder = try TemporaryDirectory()
         let url = "asset://?id=p-80c68192&width=120&height=80&filter=sepia&rotate=90"
-        let first = try CommandRunner.run(["fetch", "--stats", "-o", folder.appending("a.jpg").path, url], environment: environment(folder))
+        let first = try await CommandRunner.run(["fetch", "--stats", "-o", folder.appending("a.jpg").path, url], environment: environment(folder))
         #expect(first.status == 0)
         #expect(first.stderr.contains("source=handler") && first.stderr.contains("type=image/jpeg"))
-        let again = try CommandRunner.run(["fetch", "--stats", "-o", folder.appending("b.jpg").path, url], environment: environment(folder))
+        let again = try await CommandRunner.run(["fetch", "--stats", "-o", folder.appending("b.jpg").path, url], environment: environment(folder))
         #expect(again.stderr.contains("source=disk"))
         #expect(try Data(contentsOf: folder.appending("a.jpg")) == Data(contentsOf: folder.appending("b.jpg")))
     }
@@ -25,9 +25,9 @@ import Testing
         ("asset://?id=p-80c68192&rotate=45", "invalid rotate=45"),
         ("asset://?id=p-80c68192&filter=glow", "invalid filter=glow"),
     ])
-    func badAssetURLsAreOneLineErrors(url: String, message: String) throws {
+    func badAssetURLsAreOneLineErrors(url: String, message: String) async throws {
         let folder = try TemporaryDirectory()
-        let output = try CommandRunner.run(["fetch", url], environment: environment(folder))
+        let output = try await CommandRunner.run(["fetch", url], environment: environment(folder))
         #expect(output.status != 0)
         #expect(output.stderr.contains(message))
     }

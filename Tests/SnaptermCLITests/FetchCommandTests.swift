@@ -4,11 +4,11 @@ import TestSupport
 import Testing
 
 @Suite struct FetchCommandTests {
-    @Test func fetchWritesTheBytesOfAFileURL() throws {
+    @Test func fetchWritesTheBytesOfAFileURL() async throws {
         let folder = try TemporaryDirectory()
         let bytes = Data((0..<3000).map { UInt8($0 % 256) })
         try bytes.write(to: folder.appending("pic.bin"))
-        let output = try CommandRunner.run(
+        let output = try await CommandRunner.run(
             ["fetch", "-o", folder.appending("copy.bin").path, "--stats", folder.appending("pic.bin").absoluteString],
             environment: ["SNAPTERM_FILE_ROOTS": folder.url.path, "XDG_CACHE_HOME": folder.appending("cache").path])
         #expect(output.status == 0)
@@ -23,9 +23,9 @@ import Testing
         ("http://127.0.0.1:1/x", "network error"),
         ("not a file", "no such readable file"),
     ])
-    func failuresAreOneLineOnStandardErrorAndANonZeroExit(url: String, message: String) throws {
+    func failuresAreOneLineOnStandardErrorAndANonZeroExit(url: String, message: String) async throws {
         let folder = try TemporaryDirectory()
-        let output = try CommandRunner.run(["fetch", url], environment: [
+        let output = try await CommandRunner.run(["fetch", url], environment: [
             "SNAPTERM_FILE_ROOTS": folder.url.path, "XDG_CACHE_HOME": folder.appending("cache").path])
         #expect(output.status != 0)
         #expect(output.stdout.isEmpty)
@@ -33,20 +33,20 @@ import Testing
         #expect(output.stderr.contains(message))
     }
 
-    @Test func controlCharactersInErrorsAreMadeVisible() throws {
+    @Test func controlCharactersInErrorsAreMadeVisible() async throws {
         let folder = try TemporaryDirectory()
-        let output = try CommandRunner.run(["fetch", "file://\(folder.url.path)/\u{1B}]0;pwned\u{07}.png"], environment: [
+        let output = try await CommandRunner.run(["fetch", "file://\(folder.url.path)/\u{1B}]0;pwned\u{07}.png"], environment: [
             "SNAPTERM_FILE_ROOTS": folder.url.path, "XDG_CACHE_HOME": folder.appending("cache").path])
         #expect(output.status != 0)
         #expect(!output.stderr.contains("\u{1B}"))
         #expect(!output.stderr.contains("\u{07}"))
     }
 
-    @Test func versionAndHelpWork() throws {
-        let version = try CommandRunner.run(["--version"])
+    @Test func versionAndHelpWork() async throws {
+        let version = try await CommandRunner.run(["--version"])
         #expect(version.status == 0)
         #expect(String(decoding: version.stdout, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines).split(separator: ".").count == 3)
-        let help = try CommandRunner.run(["--help"])
+        let help = try await CommandRunner.run(["--help"])
         #expect(String(decoding: help.stdout, as: UTF8.self).contains("fetch"))
     }
 }

@@ -34,7 +34,7 @@ struct ShippedBinaryTests {
         let help = try await OffPool.run { try run(bench, ["--help"]) }
         #expect(help.status == 0)
         for command in ["loader", "imaging", "map", "render", "psnr", "scroll"] { #expect(help.stdout.contains(command)) }
-        let snapterm = try CommandRunner.run(["--help"])
+        let snapterm = try await CommandRunner.run(["--help"])
         #expect(!String(decoding: snapterm.stdout, as: UTF8.self).contains("bench"))
     }
 }

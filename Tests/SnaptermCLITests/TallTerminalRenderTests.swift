@@ -27,7 +27,7 @@ struct TallTerminalRenderTests {
         let folder = try TemporaryDirectory()
         let photo = CommandRunner.repositoryRoot.appendingPathComponent("assets/photos/coffee.jpg")
         let out = folder.appending("tall.png")
-        let result = try CommandRunner.run(["render", "--rows", "400", "--cols", "10", "-o", out.path, photo.absoluteString],
+        let result = try await CommandRunner.run(["render", "--rows", "400", "--cols", "10", "-o", out.path, photo.absoluteString],
                                            environment: ["SNAPTERM_FILE_ROOTS": CommandRunner.repositoryRoot.path,
                                                          "XDG_CACHE_HOME": folder.appending("cache").path])
         #expect(result.status == 0, "\(result.stderr)")
