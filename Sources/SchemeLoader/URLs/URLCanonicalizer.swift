@@ -25,7 +25,8 @@ public enum URLCanonicalizer {
         components.scheme = scheme.lowercased()
         components.host = components.host?.lowercased()
         components.fragment = nil
-        if let items = components.queryItems, !items.isEmpty {
+        let items = try QueryParameters.decodedItems(of: components)
+        if !items.isEmpty {
             components.percentEncodedQueryItems = items
                 .map { item in (item.name, item.value.map(spellIfNumber)) }
                 .sorted { ($0.0, $0.1 ?? "") < ($1.0, $1.1 ?? "") }
