@@ -7,6 +7,7 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .executable(name: "snapterm", targets: ["snapterm"]),
+        .executable(name: "snapterm-bench", targets: ["snapterm-bench"]),
         .library(name: "SchemeLoader", targets: ["SchemeLoader"]),
         .library(name: "TestSupport", targets: ["TestSupport"]),
         .library(name: "Imaging", targets: ["Imaging"]),
@@ -99,7 +100,22 @@ let package = Package(
                 "Thumbnails",
                 "SnaptermUI",
                 "MessageStore",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        // snapterm-bench: the benchmarks, apart so that what users run carries no test code.
+        .executableTarget(
+            name: "snapterm-bench",
+            dependencies: [
+                "SchemeLoader",
+                "AssetLibrary",
+                "Imaging",
+                "MapSnapshots",
+                "TerminalGraphics",
+                "Thumbnails",
+                "SnaptermUI",
                 "ScrollBench",
+                "MessageStore",
                 "TestSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]

@@ -5,6 +5,11 @@ import Foundation
 /// The process-wide libvips state: started once (thread-safe `static let`), operation cache off.
 enum Vips {
     private static let started: Result<Void, ImagingError> = {
+        // libvips finds its loadable modules (HEIF, JPEG XL, ImageMagick, Poppler, OpenSlide — ~26 more
+        // shared libraries, ~20 ms per process) under $VIPSHOME/lib. Imaging accepts only JPEG, PNG, GIF
+        // and WebP, which are built in, so a VIPSHOME with no modules skips that work and that attack
+        // surface. A VIPSHOME the user set is kept. (Set before libvips starts, once per process.)
+        setenv("VIPSHOME", "/nonexistent/snapterm-without-vips-modules", 0)
         guard snap_vips_init() == 0 else { return .failure(.libraryUnavailable(reason: takeError())) }
         // The operation cache would key buffer loads by address: a new buffer at a reused address
         // could return a stale image. Our calls never repeat an operation, so the cache buys nothing.

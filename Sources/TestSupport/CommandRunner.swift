@@ -23,10 +23,13 @@ public enum CommandRunner {
         return repositoryRoot.appendingPathComponent(".build/debug/snapterm")
     }
 
-    /// Runs `snapterm arguments…` with `environment` added to a minimal one, and waits for it.
-    public static func run(_ arguments: [String], environment: [String: String] = [:]) throws -> CommandOutput {
+    /// Runs `snapterm arguments…` with `environment` added to a minimal one, and waits for it;
+    /// `input` is written to its standard input, `directory` is its working folder.
+    public static func run(_ arguments: [String], environment: [String: String] = [:],
+                           input: Data? = nil, directory: URL? = nil) throws -> CommandOutput {
         let process = Process()
         process.executableURL = binary
+        if let directory { process.currentDirectoryURL = directory }
         process.arguments = arguments
         var variables = ["PATH": "/usr/bin:/bin", "HOME": NSTemporaryDirectory()]
         variables.merge(environment) { _, new in new }
@@ -34,8 +37,16 @@ public enum CommandRunner {
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
         process.standardError = err
-        process.standardInput = FileHandle.nullDevice
+        let stdin = Pipe()
+        process.standardInput = input == nil ? FileHandle.nullDevice : stdin
         try process.run()
+        if let input {
+            // Written from another thread: a picture larger than the pipe buffer must not block reading stdout.
+            Thread.detachNewThread {
+                stdin.fileHandleForWriting.write(input)
+                try? stdin.fileHandleForWriting.close()
+            }
+        }
         let stdout = out.fileHandleForReading.readDataToEndOfFile()
         let stderr = err.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()

@@ -65,6 +65,21 @@ public final class TmuxSession {
         try tmux(["capture-pane", "-p", "-t", name]).components(separatedBy: "\n")
     }
 
+    /// The visible screen with its colours and attributes as SGR sequences (`capture-pane -e`), one string per row.
+    public func screenWithAttributes() throws -> [String] {
+        try tmux(["capture-pane", "-e", "-p", "-t", name]).components(separatedBy: "\n")
+    }
+
+    /// Sets a tmux option on the session (e.g. `allow-passthrough on`).
+    public func setOption(_ option: String, _ value: String) throws {
+        try tmux(["set-option", "-t", name, option, value])
+    }
+
+    /// `format` for each client attached to the server (`list-clients -F`), e.g. `#{client_termtype}`.
+    public func clients(_ format: String) throws -> [String] {
+        try tmux(["list-clients", "-F", format]).split(separator: "\n").map(String.init)
+    }
+
     /// A tmux format value of the pane, e.g. `alternate_on`, `cursor_flag`, `mouse_any_flag`.
     public func paneValue(_ format: String) throws -> String {
         try tmux(["display-message", "-p", "-t", name, "#{\(format)}"]).trimmingCharacters(in: .whitespacesAndNewlines)

@@ -1,4 +1,4 @@
-// Fetch: `snapterm fetch URL…` — load any URL through the shared loader and write its bytes.
+// Fetch: `snapterm fetch URL…` — load any URL or file through the shared loader and write its bytes.
 import ArgumentParser
 import Foundation
 import SchemeLoader
@@ -9,6 +9,7 @@ extension Snapterm {
         static let configuration = CommandConfiguration(
             abstract: "Load URLs through the shared loader and write their bytes.",
             discussion: """
+                A plain path is read wherever it is (you named it); - reads standard input. \
                 Schemes: http, https, file (inside the allowed folders), asset (the photo gallery, with edits), \
                 map (offline map snapshots, PNG; extra OpenMapTiles files in $SNAPTERM_MAP_TILES). \
                 Bytes go to standard output, or to FILE with -o. To a terminal, only text is written, with C1 \
@@ -16,7 +17,7 @@ extension Snapterm {
                 file or pipe always gets the raw bytes.
                 """)
 
-        @Argument(help: "The URLs to load.")
+        @Argument(help: "The URLs or paths to load (- for standard input).")
         var urls: [String]
 
         @Option(name: .shortAndLong, help: "Write the bytes to FILE instead of standard output (one URL only).")
@@ -36,13 +37,17 @@ extension Snapterm {
         }
 
         func run() async throws {
-            let loader = try AppEnvironment().makeLoader()
+            let sources = urls.map { CommandLineSource.parse($0) }
+            let input = sources.contains(.standardInput) ? try StandardInputHandler.read() : nil
+            let loader = try AppEnvironment().makeLoader(namedFiles: CommandLineSource.namedFiles(sources), extra: input.map { [$0] } ?? [],
+                                                         schemes: CommandLineSource.schemes(sources))
             var failed = false
-            for text in urls {
+            for (text, source) in zip(urls, sources) {
                 do {
-                    try await fetch(text, with: loader)
+                    guard let url = source.url(standardInput: input?.url) else { throw LoadError.malformedURL(text) }
+                    try await fetch(url, with: loader)
                 } catch {
-                    Console.error("snapterm: \(text): \(error)")
+                    Console.error("snapterm: \(text): \(error)\(CommandLineSource.hint(for: error))")
                     failed = true
                 }
             }
@@ -50,8 +55,7 @@ extension Snapterm {
             if failed { throw ExitCode.failure }
         }
 
-        private func fetch(_ text: String, with loader: SchemeLoader) async throws {
-            guard let url = URL(string: text), url.scheme != nil else { throw LoadError.malformedURL(text) }
+        private func fetch(_ url: URL, with loader: SchemeLoader) async throws {
             let result = try await loader.data(for: url, cachePolicy: reload ? .reloadIgnoringCache : .useCache)
             if stats { Console.info(StatsLine.describe(result)) }
             if let output {

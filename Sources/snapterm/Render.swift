@@ -1,4 +1,4 @@
-// Render: `snapterm render URL…` — show any URL in the terminal as sixel or text art, through the cached thumb:// stage.
+// Render: `snapterm render PICTURE…` — show files, URLs or stdin in the terminal (kitty, iTerm2, sixel or text art), through the cached thumb:// stage.
 import ArgumentParser
 import Foundation
 import Imaging
@@ -11,15 +11,16 @@ extension SixelPalette: ExpressibleByArgument {}
 extension ColorDepth: ExpressibleByArgument {}
 
 extension Snapterm {
-    /// Prints pictures addressed by URL, like img2sixel or chafa; encoded output is cached.
+    /// Prints pictures named by path, URL or `-`, like img2sixel or chafa; encoded output is cached.
     struct Render: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Show pictures in the terminal (kitty, iTerm2, sixel or text art), addressed by URL.",
+            abstract: "Show pictures in the terminal (kitty, iTerm2, sixel or text art): paths, URLs, or - for standard input.",
             discussion: """
-                Any URL the loader supports (http, https, file, …). --format auto asks the terminal (kitty graphics \
-                query, DA1) and the environment (TERM, TERM_PROGRAM, COLORTERM, NO_COLOR, \
-                SNAPTERM_GRAPHICS=kitty|iterm|sixel|symbols|ascii). Encoded pictures are cached (memory; disk for \
-                kitty, iterm and sixel) under the URL, box, format and palette.
+                A plain path is read wherever it is (you named it); a URL is any the loader supports (http, https, \
+                file inside the allowed folders, asset, map). Several pictures are rendered at once and printed in order. \
+                --format auto asks the terminal (kitty graphics query, DA1) and the environment (TERM, TERM_PROGRAM, \
+                COLORTERM, NO_COLOR, SNAPTERM_GRAPHICS=kitty|iterm|sixel|symbols|ascii). Encoded pictures are cached \
+                (memory; disk for kitty, iterm and sixel) under the URL, box, format and palette.
                 """)
 
         /// `auto` or a forced graphics mode.
@@ -27,7 +28,7 @@ extension Snapterm {
             case auto, kitty, iterm, sixel, symbols, ascii
         }
 
-        @Argument(help: "The URLs of the pictures.")
+        @Argument(help: "The pictures: paths, URLs, or - for standard input.")
         var urls: [String]
 
         @Option(help: "Width of the box in terminal cells (default: the window's width up to 80, else 40).")
@@ -57,60 +58,80 @@ extension Snapterm {
         @Option(name: .shortAndLong, help: "Write the scaled picture as PNG to FILE instead of terminal bytes (one URL only).")
         var output: String?
 
+        @Option(help: "Draw at zero-based cell COLxROW (e.g. 40x2) and put the cursor back where it was; several pictures go one below the other.")
+        var place: String?
+
         func validate() throws {
             if output != nil, urls.count != 1 { throw ValidationError("--output takes exactly one URL") }
             let cells = ThumbnailBox.cellRange
             if let cols, !cells.contains(cols) { throw ValidationError("--cols must be in \(cells.lowerBound)…\(cells.upperBound)") }
             if let rows, !cells.contains(rows) { throw ValidationError("--rows must be in \(cells.lowerBound)…\(cells.upperBound)") }
             if let cellSize, RenderSetup.parseCellSize(cellSize) == nil { throw ValidationError("--cell-size must look like 8x16") }
+            if let place, CellPlace(place) == nil { throw ValidationError("--place must look like COLxROW, e.g. 40x2") }
+            if place != nil, output != nil { throw ValidationError("--place and --output exclude each other") }
         }
 
         func run() async throws {
+            let sources = urls.map { CommandLineSource.parse($0) }
             let setup: RenderSetup
             do {
-                setup = try RenderSetup(command: self, environment: AppEnvironment())
+                let input = sources.contains(.standardInput) ? try StandardInputHandler.read() : nil
+                setup = try RenderSetup(command: self, environment: AppEnvironment(),
+                                        namedFiles: CommandLineSource.namedFiles(sources),
+                                        schemes: CommandLineSource.schemes(sources), standardInput: input)
             } catch {
                 Console.error("snapterm: \(error)")
                 throw ExitCode.failure
             }
             if stats { Console.info("terminal: \(setup.capabilities.summary)") }
-            var failed = false
-            for text in urls {
-                do {
-                    try await render(text, with: setup)
-                } catch {
-                    Console.error("snapterm: \(text): \(error)")
-                    failed = true
+            let origin = place.flatMap(CellPlace.init)
+            // Every picture is rendered at once; each is printed, in the order given, as soon as those before it are.
+            let failed = await InOrder.run(count: sources.count) { index in
+                let placed = origin.map { CellPlace(column: $0.column, row: $0.row + index * setup.box.rows) }
+                return try await render(sources[index], with: setup, at: placed)
+            } emit: { index, outcome in
+                switch outcome {
+                case .success(let rendered):
+                    rendered.notes.forEach(Console.info)
+                    // The whole picture is built first and written in one call: never a half-written sequence.
+                    if let bytes = rendered.bytes { Console.writeOut(bytes) }
+                case .failure(let error):
+                    Console.error("snapterm: \(urls[index]): \(error)\(CommandLineSource.hint(for: error))")
                 }
             }
             await setup.shutdown()
             if failed { throw ExitCode.failure }
         }
 
-        private func render(_ text: String, with setup: RenderSetup) async throws {
-            guard let source = URL(string: text), source.scheme != nil else { throw LoadError.malformedURL(text) }
+        private func render(_ named: CommandLineSource, with setup: RenderSetup, at place: CellPlace?) async throws -> Rendered {
+            guard let source = named.url(standardInput: setup.standardInput) else { throw LoadError.malformedURL("-") }
             let policy: CachePolicy = reload ? .reloadIgnoringCache : .useCache
             if let output {
                 let loaded = try await setup.pictures.data(for: source, cachePolicy: policy)
                 let scaled = try setup.encoder.bitmap(loaded.data, for: setup.box)
                 let png = try setup.encoder.processor.encode(scaled.bitmap, as: .png)
                 try png.write(to: URL(fileURLWithPath: output), options: .atomic)
-                if stats { Console.info(StatsLine.describe(loaded) + " wrote=\(scaled.bitmap.width)x\(scaled.bitmap.height)") }
-                return
+                return Rendered(bytes: nil, notes: stats ? [StatsLine.describe(loaded) + " wrote=\(scaled.bitmap.width)x\(scaled.bitmap.height)"] : [])
             }
             let thumbnail = ThumbnailURL(source: source, box: setup.box).url
             let result = try await setup.thumbnails.data(for: thumbnail, cachePolicy: policy)
             guard let picture = TerminalPicture(encoded: result.data) else {
                 throw RenderFailure.damagedCacheEntry(thumbnail.absoluteString)
             }
+            var notes: [String] = []
             if stats {
-                Console.info(StatsLine.describe(result))
-                if result.source == .handler, let report = setup.reports.take(result.url) { Console.info(RenderStats.describe(report)) }
+                notes.append(StatsLine.describe(result))
+                if result.source == .handler, let report = setup.reports.take(result.url) { notes.append(RenderStats.describe(report)) }
             }
-            // The whole picture is built first and written in one call: never a half-written sequence.
-            Console.writeOut(RenderOutput.bytes(for: picture))
+            return Rendered(bytes: RenderOutput.bytes(for: picture, at: place), notes: notes)
         }
     }
+}
+
+/// One rendered picture: its terminal bytes (none with `--output`) and its `--stats` lines.
+struct Rendered: Sendable {
+    var bytes: Data?
+    var notes: [String]
 }
 
 /// Why `render` failed outside the loader and Imaging.
@@ -124,15 +145,31 @@ enum RenderFailure: Error, CustomStringConvertible {
     }
 }
 
-/// Terminal bytes of a picture: a sixel, kitty or iTerm2 image and a newline, or lines of text art.
+/// Terminal bytes of a picture: a sixel, kitty or iTerm2 image and a newline, or lines of text art; with a
+/// place, drawn there (each text line moved to its row) between a cursor save and restore, with no newline.
 enum RenderOutput {
-    static func bytes(for picture: TerminalPicture) -> Data {
-        switch picture {
-        case .sixel(let data), .iterm(let data): return data + Data("\n".utf8)
-        case .kitty(let png, let columns, let rows):
-            return KittyGraphics.display(payload: .png(png), columns: columns, rows: rows) + Data("\n".utf8)
-        case .text(let lines): return lines.reduce(into: Data()) { $0 += $1 + Data("\n".utf8) }
+    static func bytes(for picture: TerminalPicture, at place: CellPlace? = nil) -> Data {
+        guard let place else {
+            switch picture {
+            case .sixel(let data), .iterm(let data): return data + Data("\n".utf8)
+            case .kitty(let png, let columns, let rows):
+                return KittyGraphics.display(payload: .png(png), columns: columns, rows: rows) + Data("\n".utf8)
+            case .text(let lines): return lines.reduce(into: Data()) { $0 += $1 + Data("\n".utf8) }
+            }
         }
+        var out = Data((EscapeSequence.saveCursor + EscapeSequence.moveCursor(row: place.row, column: place.column)).utf8)
+        switch picture {
+        case .sixel(let data), .iterm(let data):
+            out += data
+        case .kitty(let png, let columns, let rows):
+            out += KittyGraphics.display(payload: .png(png), columns: columns, rows: rows)
+        case .text(let lines):
+            for (index, line) in lines.enumerated() {
+                if index > 0 { out += Data(EscapeSequence.moveCursor(row: place.row + index, column: place.column).utf8) }
+                out += line
+            }
+        }
+        return out + Data((EscapeSequence.resetAttributes + EscapeSequence.restoreCursor).utf8)
     }
 }
 

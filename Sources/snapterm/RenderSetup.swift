@@ -15,8 +15,11 @@ struct RenderSetup {
     let thumbnails: SchemeLoader
     /// Reports of encodes done in this run, for `--stats`.
     let reports: ReportBox
+    /// The URL of the bytes read from standard input (`-`), when asked for.
+    let standardInput: URL?
 
-    init(command: Snapterm.Render, environment: AppEnvironment) throws {
+    init(command: Snapterm.Render, environment: AppEnvironment, namedFiles: [URL] = [], schemes: Set<String>? = nil,
+         standardInput input: StandardInputHandler? = nil) throws {
         let forced: GraphicsMode? = command.format == .auto ? nil : GraphicsMode(rawValue: command.format.rawValue)
         // Ask the terminal only when the picture goes to it.
         var window: WindowSize?
@@ -25,8 +28,10 @@ struct RenderSetup {
             terminal = try? DeviceTerminal()
             window = terminal?.windowSize()
         }
-        let detected = try TerminalCapabilities.detect(environment: environment.variables, terminal: terminal, forced: forced)
+        var detected = try TerminalCapabilities.detect(environment: environment.variables, terminal: terminal, forced: forced)
         terminal?.close()
+        // kitty answering through tmux passthrough: `render` has no placeholder output, so text art as before.
+        if detected.usesKittyPlaceholders { detected = detected.withoutKittyGraphics() }
         capabilities = detected
         let cell = command.cellSize.flatMap(Self.parseCellSize) ?? detected.cellSize
         let columns = command.cols ?? window.map { min(80, max(1, $0.columns)) } ?? 40
@@ -34,7 +39,8 @@ struct RenderSetup {
         box = ThumbnailBox(columns: columns, rows: rows, cellWidth: cell.width, cellHeight: cell.height,
                            mode: detected.mode, palette: command.palette, colors: command.colors ?? detected.colorDepth)
         encoder = ThumbnailEncoder()
-        pictures = try environment.makeLoader()
+        standardInput = input?.url
+        pictures = try environment.makeLoader(namedFiles: namedFiles, extra: input.map { [$0] } ?? [], schemes: schemes)
         let reports = ReportBox()
         self.reports = reports
         thumbnails = try environment.makeThumbnailLoader(base: pictures, encoder: encoder) { reports.put($0) }

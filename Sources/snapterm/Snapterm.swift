@@ -8,7 +8,7 @@ struct Snapterm: AsyncParsableCommand {
         commandName: "snapterm",
         abstract: "A terminal image gallery where every picture is a URL.",
         version: SnaptermVersion.current,
-        subcommands: [Browse.self, Fetch.self, Render.self, Bench.self],
+        subcommands: [Browse.self, Fetch.self, Render.self],
         defaultSubcommand: Browse.self)
 }
 

@@ -21,7 +21,7 @@ import Testing
         ("file:///etc/passwd", "outside the allowed folders"),
         ("gopher://example.org/x", "unsupported URL scheme 'gopher'"),
         ("http://127.0.0.1:1/x", "network error"),
-        ("not a url", "not a valid URL"),
+        ("not a file", "no such readable file"),
     ])
     func failuresAreOneLineOnStandardErrorAndANonZeroExit(url: String, message: String) throws {
         let folder = try TemporaryDirectory()

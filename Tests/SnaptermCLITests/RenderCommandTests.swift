@@ -52,7 +52,7 @@ import Testing
     }
 
     @Test(arguments: [
-        ("not a url", "not a valid URL"),
+        ("not a file", "no such readable file"),
         ("gopher://example.org/x.png", "unsupported URL scheme 'gopher'"),
         ("file:///etc/passwd", "outside the allowed folders"),
     ])

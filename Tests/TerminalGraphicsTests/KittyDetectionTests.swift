@@ -44,14 +44,15 @@ import Testing
         #expect(found.mode == .sixel && !found.kittyGraphics && !found.inlineImages)
     }
 
-    @Test func insideTmuxTheKittyQueryIsNotSentAndTextArtIsUsed() throws {
-        // Given tmux inside kitty (KITTY_WINDOW_ID inherited): tmux answers DA1 itself
+    @Test func insideTmuxWithoutAPassthroughReplyTextArtIsUsed() throws {
+        // Given tmux inside kitty (KITTY_WINDOW_ID inherited) with passthrough off: tmux answers DA1 itself
         let terminal = FakeTerminal(reply: "\u{1B}[?1;2c")
         let found = try TerminalCapabilities.detect(
             environment: ["TERM": "tmux-256color", "TMUX": "/tmp/tmux-0/default,1,0", "KITTY_WINDOW_ID": "1", "TERM_PROGRAM": "tmux"],
             terminal: terminal)
         #expect(found.mode == .symbols && found.multiplexer == .tmux && !found.kittyGraphics && !found.inlineImages)
-        #expect(!String(decoding: terminal.written, as: UTF8.self).contains("\u{1B}_G"))
+        // and the kitty query went only through tmux passthrough (see TmuxKittyDetectionTests)
+        #expect(String(decoding: terminal.written, as: UTF8.self).hasPrefix("\u{1B}Ptmux;\u{1B}\u{1B}_G"))
     }
 
     @Test func aSilentTerminalIsABoundedWaitAndMarksLateReplies() throws {

@@ -8,7 +8,9 @@ cd "$(snapterm_root)"
 snapterm_find_swift
 snapterm_install_packages libsixel-bin chafa hyperfine
 swift build -c release --product snapterm >&2
+swift build -c release --product snapterm-bench >&2
 BIN=$(pwd)/.build/release/snapterm
+BENCH=$(pwd)/.build/release/snapterm-bench
 PHOTO=$(realpath "${1:-assets/photos/coffee.jpg}")
 RUNS=${RUNS:-40}
 WORK=$(mktemp -d)
@@ -22,7 +24,7 @@ $RENDER --reload >"$WORK/snapterm.six"
 img2sixel -w 240 "$PHOTO" >"$WORK/img2sixel.six"
 chafa -f sixels -s 30x10 "$PHOTO" >"$WORK/chafa.six"
 wc -c "$WORK"/*.six
-"$BIN" bench psnr --source "$PHOTO" "$WORK/snapterm.six" "$WORK/img2sixel.six" "$WORK/chafa.six"
+"$BENCH" psnr --source "$PHOTO" "$WORK/snapterm.six" "$WORK/img2sixel.six" "$WORK/chafa.six"
 
 echo "== wall time (hyperfine, $RUNS runs); 'warm' is a second render of the same URL (disk hit)"
 hyperfine -N --warmup 3 --runs "$RUNS" --style basic \
@@ -33,4 +35,4 @@ hyperfine -N --warmup 3 --runs "$RUNS" --style basic \
     -n "snapterm --version (start-up)" "$BIN --version"
 
 echo "== in process"
-"$BIN" bench render --photo "$PHOTO"
+"$BENCH" render --photo "$PHOTO"

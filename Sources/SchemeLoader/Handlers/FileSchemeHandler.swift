@@ -1,17 +1,22 @@
-// FileSchemeHandler: `file` URLs, only inside the folders the user allowed.
+// FileSchemeHandler: `file` URLs, only inside the folders the user allowed (or files the user named).
 import Foundation
 
-/// Loads `file://` URLs whose real path (symlinks resolved) lies inside one of the allowed roots.
+/// Loads `file://` URLs whose real path (symlinks resolved) lies inside one of the allowed roots,
+/// or is one of the files the user named (on the command line).
 public struct FileSchemeHandler: SchemeHandling {
     /// The allowed folders, as real paths.
     public let allowedRoots: [String]
+    /// Single files allowed wherever they are (the user named them), as real paths.
+    public let namedFiles: Set<String>
     /// The largest file read. Default 64 MiB.
     public let maxFileBytes: Int
     private let chunkSize = 256 << 10
 
-    /// Creates a handler allowing files under `allowedRoots` (folders that do not exist are ignored).
-    public init(allowedRoots: [URL], maxFileBytes: Int = 64 << 20) {
+    /// Creates a handler allowing files under `allowedRoots` (folders that do not exist are ignored)
+    /// and the `namedFiles` themselves — not their neighbours — wherever they are.
+    public init(allowedRoots: [URL], namedFiles: [URL] = [], maxFileBytes: Int = 64 << 20) {
         self.allowedRoots = allowedRoots.compactMap { Self.realPath($0.path) }
+        self.namedFiles = Set(namedFiles.compactMap { Self.realPath($0.path) })
         self.maxFileBytes = maxFileBytes
     }
 
@@ -57,7 +62,7 @@ public struct FileSchemeHandler: SchemeHandling {
     /// Resolves links, checks the roots and opens the file: blocking calls, made off the pool.
     private func open(_ requested: String) throws -> RegularFile {
         guard let path = Self.realPath(requested) else { throw LoadError.fileNotFound(path: requested) }
-        guard allowedRoots.contains(where: { path == $0 || path.hasPrefix($0.hasSuffix("/") ? $0 : $0 + "/") }) else {
+        guard namedFiles.contains(path) || allowedRoots.contains(where: { path == $0 || path.hasPrefix($0.hasSuffix("/") ? $0 : $0 + "/") }) else {
             throw LoadError.fileOutsideAllowedRoots(path: requested)
         }
         return try RegularFile(path: path, maxBytes: maxFileBytes)

@@ -35,9 +35,18 @@ public final class HTTPSchemeHandler: SchemeHandling {
     }
 
     private let configuration: Configuration
-    private let client: HTTPClient
+    private let clientConfiguration: HTTPClient.Configuration
+    /// The connection pool, made on the first request: a command that never asks for an http URL
+    /// starts no client and no event loop threads.
+    private let pool = Locked<ClientState>(.notStarted)
 
-    /// Creates a handler with its own connection pool; call `shutdown()` when done.
+    private enum ClientState {
+        case notStarted
+        case running(HTTPClient)
+        case shutDown
+    }
+
+    /// Creates a handler; its connection pool starts with the first request. Call `shutdown()` when done.
     public init(configuration: Configuration = Configuration()) {
         self.configuration = configuration
         var clientConfiguration = HTTPClient.Configuration(
@@ -46,7 +55,25 @@ public final class HTTPSchemeHandler: SchemeHandling {
                            read: .nanoseconds(Int64(configuration.readTimeout.nanoseconds))))
         clientConfiguration.decompression = .disabled
         if let tls = configuration.tlsConfiguration { clientConfiguration.tlsConfiguration = tls }
-        client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: clientConfiguration)
+        self.clientConfiguration = clientConfiguration
+    }
+
+    /// Whether the connection pool has been started (by a request).
+    public var hasStartedClient: Bool {
+        pool.withLock { if case .notStarted = $0 { false } else { true } }
+    }
+
+    private func client() throws -> HTTPClient {
+        try pool.withLock { state in
+            switch state {
+            case .running(let client): return client
+            case .shutDown: throw LoadError.handlerFailed(scheme: "http", reason: "the handler has been shut down")
+            case .notStarted:
+                let client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: clientConfiguration)
+                state = .running(client)
+                return client
+            }
+        }
     }
 
     public func canHandle(_ url: URL) -> Bool {
@@ -88,7 +115,11 @@ public final class HTTPSchemeHandler: SchemeHandling {
     }
 
     public func shutdown() async {
-        try? await client.shutdown()
+        let running: HTTPClient? = pool.withLock { state in
+            defer { state = .shutDown }
+            if case .running(let client) = state { return client } else { return nil }
+        }
+        try? await running?.shutdown()
     }
 
     private func send(_ url: URL, revalidating cached: CachedResponse?, deadline: NIODeadline) async throws -> HTTPClientResponse {
@@ -98,8 +129,9 @@ public final class HTTPSchemeHandler: SchemeHandling {
             if let tag = validators.entityTag { request.headers.add(name: "If-None-Match", value: tag) }
             if let date = validators.lastModified { request.headers.add(name: "If-Modified-Since", value: date) }
         }
+        let http = try client()
         do {
-            return try await client.execute(request, deadline: deadline)
+            return try await http.execute(request, deadline: deadline)
         } catch {
             throw translate(error, url: url)
         }

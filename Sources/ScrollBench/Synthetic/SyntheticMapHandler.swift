@@ -6,7 +6,7 @@ import SchemeLoader
 /// Answers `map://` snapshot URLs with a deterministic PPM picture of the requested size: a
 /// pattern derived from the coordinates and a pin at the centre. Each render first waits `cost`
 /// (a cancellable sleep standing for the renderer's time, so a shared machine's CPU is not
-/// burnt). Only for benchmarks: `snapterm bench scroll` says when it is in use.
+/// burnt). Only for benchmarks: `snapterm-bench scroll` says when it is in use.
 public struct SyntheticMapHandler: SchemeHandling {
     /// The time one render takes.
     public let cost: Duration

@@ -29,6 +29,8 @@ public final class AppState {
     /// The terminal moves sixel pixels when a scroll region scrolls (xterm, no multiplexer): the app
     /// scrolls the list's region instead of re-sending every picture.
     public var terminalScrollsPictures = false
+    /// kitty inside tmux: pictures travel as Unicode placeholder text, images through tmux passthrough.
+    public var usesKittyPlaceholders = false
 
     public init(pictureLoader: SchemeLoader, thumbnailLoader: SchemeLoader, graphics: GraphicsMode,
                 colors: ColorDepth = .truecolor, cellSize: (width: Int, height: Int), places: [Place], photos: [GalleryPhoto] = [],

@@ -16,7 +16,7 @@ public final class SnaptermApp {
 
     private let terminal: any TerminalScreen
     private let output: any TerminalOutput
-    private let placer = ImagePlacer()
+    private let placer: ImagePlacer
     private let tabs: [any Screen]
     private var tabIndex = 0
     private var pushed: [any Screen] = []
@@ -34,6 +34,7 @@ public final class SnaptermApp {
         self.terminal = terminal
         self.output = output
         self.tabs = tabs
+        placer = ImagePlacer(kittyPlaceholders: state.usesKittyPlaceholders)
         for screen in tabs { watch(screen) }
     }
 

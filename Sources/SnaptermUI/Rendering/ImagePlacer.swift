@@ -40,18 +40,24 @@ public final class ImagePlacer {
 
     var onScreen: [CellRect: String] = [:]
     private let kitty = KittyPlacer()
+    private let placeholders: KittyPlaceholderPlacer?
 
-    public init() {}
+    /// Creates a placer; with `kittyPlaceholders` (kitty inside tmux) kitty pictures are drawn as
+    /// Unicode placeholder text and their images sent through tmux passthrough.
+    public init(kittyPlaceholders: Bool = false) {
+        placeholders = kittyPlaceholders ? KittyPlaceholderPlacer() : nil
+    }
 
     /// Forgets what is on screen (after a clear, a resize or Ctrl-L): the next frame sends everything.
     public func invalidate() {
         onScreen = [:]
         kitty.invalidate()
+        placeholders?.invalidate()
     }
 
     /// The bytes that leave nothing behind on quit: vacated cells erased, kitty placements deleted and images freed.
     public func finish() -> Data {
-        frame([]).erase + kitty.finish()
+        frame([]).erase + kitty.finish() + (placeholders?.finish() ?? Data())
     }
 
     /// The bytes of one frame's pictures, in two parts: `erase` blanks the cells pictures left (write
@@ -64,10 +70,17 @@ public final class ImagePlacer {
     }
 
     /// Brings the screen from the last frame's pictures to `pictures`.
-    public func frame(_ pictures: [PlacedPicture]) -> Frame {
+    public func frame(_ requested: [PlacedPicture]) -> Frame {
         var frame = Frame()
-        let kittyFrame = kitty.frame(pictures)
-        let pictures = pictures.filter { if case .kitty = $0.picture { false } else { true } }
+        var all = requested, passthrough = Data()
+        if let placeholders {
+            let converted = placeholders.frame(requested)
+            all = converted.pictures
+            passthrough = converted.bytes
+            frame.report.transmitted += converted.report.transmitted
+        }
+        let kittyFrame = kitty.frame(all)
+        let pictures = all.filter { if case .kitty = $0.picture { false } else { true } }
         let wanted = Dictionary(pictures.map { ($0.rect, $0) }, uniquingKeysWith: { first, _ in first })
         for (rect, identity) in onScreen where wanted[rect]?.identity != identity {
             frame.erase += Escape.erase(rect)  // vacated, or about to hold another picture
@@ -85,6 +98,7 @@ public final class ImagePlacer {
         }
         if !frame.erase.isEmpty { frame.erase = Escape.saveCursor + frame.erase + Escape.restoreCursor }
         if !frame.draw.isEmpty { frame.draw = Escape.saveCursor + frame.draw + Escape.restoreCursor }
+        frame.draw = passthrough + frame.draw  // images reach the terminal before their placeholder text
         frame.draw += kittyFrame.bytes  // kitty placements float over the text: order does not matter
         frame.report.sent += kittyFrame.report.placed
         frame.report.kept += kittyFrame.report.kept

@@ -6,6 +6,9 @@ extension TerminalCapabilities {
     public static let forceVariable = "SNAPTERM_GRAPHICS"
     /// How long to wait for the terminal's reply.
     public static let defaultTimeout = Duration.milliseconds(300)
+    /// Inside tmux, how much longer to wait after tmux's own DA1 reply for the outer terminal's answer
+    /// to the kitty query sent through passthrough.
+    public static let passthroughGrace = Duration.milliseconds(150)
 
     /// Detects capabilities from `environment` and, when given, a `terminal` to query.
     ///
@@ -13,8 +16,10 @@ extension TerminalCapabilities {
     /// (terminals answer in order, so the kitty and cell-size replies, if any, come first) or
     /// `timeout` — one bounded wait for all replies. Everything read up to the DA1 reply is consumed
     /// here, so no reply reaches the key reader; when DA1 does not come in time,
-    /// `repliesMayArriveLate` tells the UI to swallow it later. Inside tmux the terminal is not
-    /// asked about kitty graphics (tmux would not pass the query on). Cell size: `TIOCGWINSZ`
+    /// `repliesMayArriveLate` tells the UI to swallow it later. Inside tmux the kitty query goes
+    /// through tmux passthrough to the outer terminal (tmux drops it when `allow-passthrough` is
+    /// off) and its reply is awaited at most `passthroughGrace` after tmux's DA1 reply; inside
+    /// GNU screen the terminal is not asked about kitty graphics. Cell size: `TIOCGWINSZ`
     /// pixels, else the `CSI 16 t` reply, else 8×16 — a reported size outside
     /// `CellSize.plausibleWidths` × `plausibleHeights` is not believed. A `forced` mode wins over
     /// `SNAPTERM_GRAPHICS`, which wins over detection. Throws only for a bad mode name.
@@ -37,10 +42,18 @@ extension TerminalCapabilities {
         var late = false
         if let terminal, term != "dumb" {
             var query = multiplexer == nil ? Array(KittyGraphics.query) : []
+            if multiplexer == .tmux { query = Array(TmuxPassthrough.wrap(KittyGraphics.query)) }
             query += Array((EscapeSequence.cellSizeQuery + EscapeSequence.primaryDeviceAttributesQuery).utf8)
             if (try? terminal.write(query)) != nil {
-                replies = DeviceReplies(parsing: terminal.read(timeout: timeout, until: DeviceReplies.containsDeviceAttributes))
+                var read = terminal.read(timeout: timeout, until: DeviceReplies.containsDeviceAttributes)
+                replies = DeviceReplies(parsing: read)
                 late = replies.deviceAttributes == nil
+                if multiplexer == .tmux, !late, replies.kittyGraphicsReply == nil {
+                    // tmux answers DA1 itself; the outer terminal's kitty reply makes a round trip
+                    // through the tmux client and may come just after it (or never: passthrough off).
+                    read += terminal.read(timeout: passthroughGrace) { DeviceReplies(parsing: $0).kittyGraphicsReply != nil }
+                    replies = DeviceReplies(parsing: read)
+                }
             }
         }
         let inlineImages = multiplexer == nil && (program == .wezterm || program == .iterm2)

@@ -72,10 +72,15 @@ public struct TerminalCapabilities: Sendable, Hashable {
         return colorDepth == .none ? .ascii : .symbols
     }
 
+    /// True when kitty pictures must travel as Unicode placeholders: kitty mode inside tmux (images
+    /// transmitted through tmux passthrough, drawn as text tmux moves and clips).
+    public var usesKittyPlaceholders: Bool { mode == .kitty && multiplexer == .tmux }
+
     /// One line for `--stats` and logs.
     public var summary: String {
         "mode=\(mode.rawValue)\(isForced ? " (forced)" : "") kitty=\(kittyGraphics) iterm=\(inlineImages) sixel=\(sixel)"
             + " program=\(program.rawValue)\(repliesMayArriveLate ? " (no reply)" : "") cell=\(cellSize.width)x\(cellSize.height)"
             + " (\(cellSizeSource.rawValue)) colors=\(colorDepth.rawValue) multiplexer=\(multiplexer?.rawValue ?? "none")"
+            + (usesKittyPlaceholders ? " placeholders=true" : "")
     }
 }

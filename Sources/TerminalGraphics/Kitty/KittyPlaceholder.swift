@@ -9,7 +9,7 @@ public enum KittyPlaceholder {
     /// The placeholder character.
     public static let character: Unicode.Scalar = "\u{10EEEE}"
     /// The first entries of kitty's `rowcolumn-diacritics.txt`: the diacritic at index n encodes row or column n.
-    static let diacritics: [Unicode.Scalar] = [
+    public static let diacritics: [Unicode.Scalar] = [
         "\u{0305}", "\u{030D}", "\u{030E}", "\u{0310}", "\u{0312}", "\u{033D}", "\u{033E}", "\u{033F}",
         "\u{0346}", "\u{034A}", "\u{034B}", "\u{034C}", "\u{0350}", "\u{0351}", "\u{0352}", "\u{0357}",
         "\u{035B}", "\u{0363}", "\u{0364}", "\u{0365}", "\u{0366}", "\u{0367}", "\u{0368}", "\u{0369}",
@@ -49,6 +49,24 @@ public enum TmuxPassthrough {
             out.append(byte)
         }
         out += Data("\u{1B}\\".utf8)
+        return out
+    }
+
+    /// Each kitty command in `commands` (`ESC _ G … ESC \`, as `KittyGraphics` builds them, e.g. the
+    /// chunks of a transmission) wrapped on its own, so no passthrough sequence grows beyond one chunk.
+    public static func wrapEach(_ commands: Data) -> Data {
+        var out = Data(), start = commands.startIndex, index = commands.startIndex
+        while index < commands.endIndex {
+            let next = commands.index(after: index)
+            if commands[index] == 0x1B, next < commands.endIndex, commands[next] == 0x5C {
+                out += wrap(commands[start...next])
+                start = commands.index(after: next)
+                index = start
+            } else {
+                index = next
+            }
+        }
+        if start < commands.endIndex { out += wrap(commands[start...]) }
         return out
     }
 }

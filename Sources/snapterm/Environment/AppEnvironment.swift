@@ -15,17 +15,7 @@ struct AppEnvironment {
     }
 
     /// The shipped `assets/` folder: `$SNAPTERM_ASSETS`, else next to the build folder, else `./assets`.
-    var assetsDirectory: URL {
-        if let path = variables["SNAPTERM_ASSETS"], !path.isEmpty { return URL(fileURLWithPath: path) }
-        let executable = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
-        var folder = executable.deletingLastPathComponent()
-        for _ in 0..<4 {
-            let candidate = folder.appendingPathComponent("assets")
-            if FileManager.default.fileExists(atPath: candidate.appendingPathComponent("README.md").path) { return candidate }
-            folder.deleteLastPathComponent()
-        }
-        return URL(fileURLWithPath: FileManager.default.currentDirectoryPath).appendingPathComponent("assets")
-    }
+    var assetsDirectory: URL { AssetsFolder.locate(environment: variables) }
 
     /// Folders `file://` URLs may read: `$SNAPTERM_FILE_ROOTS` (colon-separated), else the
     /// current folder, the home folder and the assets.
@@ -92,14 +82,18 @@ struct AppEnvironment {
         return number << shift
     }
 
-    /// The shared loader with every built-in scheme handler.
-    func makeLoader(diskCache: Bool = true) throws -> SchemeLoader {
-        var handlers: [any SchemeHandling] = [
+    /// The shared loader with every built-in scheme handler. `namedFiles` (paths the user typed) are
+    /// readable wherever they are; `extra` handlers (standard input) come first.
+    /// `schemes`, when given, limits the handlers to those schemes: a command that only reads files
+    /// does not open the photo gallery's manifest.
+    func makeLoader(diskCache: Bool = true, namedFiles: [URL] = [], extra: [any SchemeHandling] = [],
+                    schemes: Set<String>? = nil) throws -> SchemeLoader {
+        var handlers: [any SchemeHandling] = extra + [
             HTTPSchemeHandler(),
-            FileSchemeHandler(allowedRoots: fileRoots),
+            FileSchemeHandler(allowedRoots: fileRoots, namedFiles: namedFiles),
             MapSchemeHandler(tilesFiles: mapTilesFiles),
         ]
-        if let library = try photoLibrary() { handlers.append(AssetSchemeHandler(library: library)) }
+        if schemes?.contains("asset") ?? true, let library = try photoLibrary() { handlers.append(AssetSchemeHandler(library: library)) }
         var configuration = SchemeLoaderConfiguration(
             diskDirectory: diskCache ? try cacheDirectory.appendingPathComponent("loader") : nil)
         configuration.diskSizeLimit = diskCacheLimit

@@ -18,7 +18,14 @@ struct UISession {
     /// database is reported and left untouched).
     static func prepare(environment: AppEnvironment, forced: GraphicsMode?) async throws -> UISession {
         let tty = try? DeviceTerminal()
-        let capabilities = try TerminalCapabilities.detect(environment: environment.variables, terminal: tty, forced: forced)
+        var capabilities = try TerminalCapabilities.detect(environment: environment.variables, terminal: tty, forced: forced)
+        // kitty in tmux answered through passthrough; kitty before 0.28 (and WezTerm) would show the
+        // placeholder characters instead of pictures: text art for them, unless kitty was asked for.
+        if capabilities.usesKittyPlaceholders, !capabilities.isForced,
+           let outer = TmuxClient.outerTerminalType(environment: environment.variables),
+           TerminalCapabilities.drawsKittyPlaceholders(termType: outer) == false {
+            capabilities = capabilities.withoutKittyGraphics()
+        }
         tty?.close()
         // Data first: a damaged database or missing place list must fail before any loader (and its
         // HTTP client, which must be shut down) exists.
@@ -42,6 +49,7 @@ struct UISession {
             places: places, photos: assets.map { GalleryPhoto(id: $0.id, title: $0.title) }, messages: store)
         state.terminalScrollsPictures = capabilities.mode == .sixel && capabilities.multiplexer == nil
             && environment.variables["SNAPTERM_SIXEL_SCROLL"] != "0"
+        state.usesKittyPlaceholders = capabilities.usesKittyPlaceholders
         let name = NoScrollTerminfo.install(base: environment.variables["TERM"] ?? "xterm", in: terminfoFolder)
         return UISession(capabilities: capabilities, state: state, terminfo: name.map { (terminfoFolder, $0) })
     }

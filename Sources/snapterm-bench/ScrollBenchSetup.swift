@@ -1,4 +1,4 @@
-// ScrollBenchSetup: builds the loaders `snapterm bench scroll` measures — the real map renderer and
+// ScrollBenchSetup: builds the loaders `snapterm-bench scroll` measures — the real map renderer and
 // terminal encoder, or stand-ins with a fixed cost when the UI alone is to be measured.
 import AssetLibrary
 import Foundation
@@ -35,7 +35,7 @@ enum ScrollBenchSetup {
     @MainActor
     static func makeState(_ options: Options, diskDirectory directory: URL) throws -> AppState {
         let mapHandler: any SchemeHandling = options.mapCost.map { SyntheticMapHandler(cost: $0) }
-            ?? MapSchemeHandler(tilesFiles: AppEnvironment().mapTilesFiles)
+            ?? MapSchemeHandler(tilesFiles: BenchEnvironment.mapTilesFiles)
         var pictureHandlers = [mapHandler]
         if let photos = options.photos { pictureHandlers.append(AssetSchemeHandler(library: photos)) }
         let encoder: any ThumbnailEncoding = options.mapCost == nil ? ThumbnailEncoder() : SyntheticEncoder()

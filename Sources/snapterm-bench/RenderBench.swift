@@ -1,10 +1,10 @@
-// RenderBench: `snapterm bench render` — in-process sixel/text-art encode times, bytes and PSNR per size and palette.
+// RenderBench: `snapterm-bench render` — in-process sixel/text-art encode times, bytes and PSNR per size and palette.
 import ArgumentParser
 import Foundation
 import Imaging
 import TerminalGraphics
 
-extension Snapterm.Bench {
+extension SnaptermBench {
     /// Measures TerminalGraphics on one photo: the figures behind the default palette choice.
     struct RenderBench: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
@@ -18,7 +18,7 @@ extension Snapterm.Bench {
         var iterations = 30
 
         func run() async throws {
-            let path = photo ?? AppEnvironment().assetsDirectory.appendingPathComponent("photos/coffee.jpg").path
+            let path = photo ?? BenchEnvironment.assetsDirectory.appendingPathComponent("photos/coffee.jpg").path
             let data = try Data(contentsOf: URL(fileURLWithPath: path))
             let processor = ImageProcessor()
             print("photo: \(path) (\(data.count) bytes), \(iterations) iterations, medians")

@@ -1,4 +1,4 @@
-// LoaderBench: `snapterm bench loader` — memory-hit latency, loader overhead, coalescing, disk cost.
+// LoaderBench: `snapterm-bench loader` — memory-hit latency, loader overhead, coalescing, disk cost.
 import ArgumentParser
 import Foundation
 import SchemeLoader
@@ -20,7 +20,7 @@ struct InMemoryHandler: SchemeHandling {
     }
 }
 
-extension Snapterm.Bench {
+extension SnaptermBench {
     struct LoaderBench: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "loader", abstract: "Benchmark the shared loader (issue: the shared scheme loader).")

@@ -1,11 +1,11 @@
-// ScrollBenchCommand: `snapterm bench scroll` — white spots, frame time and terminal bytes while scrolling.
+// ScrollBenchCommand: `snapterm-bench scroll` — white spots, frame time and terminal bytes while scrolling.
 import ArgumentParser
 import Foundation
 import ScrollBench
 import SnaptermUI
 import TerminalGraphics
 
-extension Snapterm.Bench {
+extension SnaptermBench {
     /// Runs the headless scroll benchmark over modes × speeds and prints a table or JSON.
     struct ScrollCommand: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
@@ -96,14 +96,14 @@ extension Snapterm.Bench {
 
         @MainActor
         static func execute(_ parsed: Parsed, json: Bool) async throws {
-            let (places, placeSource) = ScrollBenchSetup.places(assets: AppEnvironment().assetsDirectory, minimum: parsed.rows + 100)
+            let (places, placeSource) = ScrollBenchSetup.places(assets: BenchEnvironment.assetsDirectory, minimum: parsed.rows + 100)
             var options = ScrollBenchSetup.Options(graphics: parsed.graphics, cellSize: (8, 16), mapCost: parsed.mapCost, places: places)
             if parsed.lists.contains(.conversation) {
-                options.photos = try AppEnvironment().photoLibrary()
+                options.photos = try BenchEnvironment.photoLibrary()
                 options.conversationRows = parsed.rows + 100
             }
-            Console.info("snapterm bench scroll: \(ScrollBenchSetup.handlerDescription(options))")
-            Console.info("places: \(placeSource); terminal \(parsed.setup.columns)x\(parsed.setup.rows), graphics \(parsed.graphics.rawValue)")
+            BenchConsole.info("snapterm-bench scroll: \(ScrollBenchSetup.handlerDescription(options))")
+            BenchConsole.info("places: \(placeSource); terminal \(parsed.setup.columns)x\(parsed.setup.rows), graphics \(parsed.graphics.rawValue)")
             let benchmark = ScrollBenchmark(setup: parsed.setup) { directory in
                 try ScrollBenchSetup.makeState(options, diskDirectory: directory)
             }
@@ -116,7 +116,7 @@ extension Snapterm.Bench {
             for list in parsed.lists {
                 for mode in parsed.modes {
                     for script in scripts {
-                        Console.info("running \(list.rawValue), \(mode.rawValue), \(script.pattern.name) at \(script.rowsPerSecond.map { "\($0)" } ?? "lockstep") rows/s…")
+                        BenchConsole.info("running \(list.rawValue), \(mode.rawValue), \(script.pattern.name) at \(script.rowsPerSecond.map { "\($0)" } ?? "lockstep") rows/s…")
                         results.append(try await benchmark.run(mode: mode, script: script, list: list))
                     }
                 }
@@ -124,9 +124,9 @@ extension Snapterm.Bench {
             if json {
                 let encoder = JSONEncoder()
                 encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-                Console.writeOut(try encoder.encode(results) + Data("\n".utf8))
+                BenchConsole.writeOut(try encoder.encode(results) + Data("\n".utf8))
             } else {
-                Console.writeOut(Data(ScrollBenchTable.render(results).utf8))
+                BenchConsole.writeOut(Data(ScrollBenchTable.render(results).utf8))
             }
         }
     }

@@ -1,11 +1,11 @@
-// SixelPSNR: `snapterm bench psnr` — how faithful decoded sixel files are to their source photo.
+// SixelPSNR: `snapterm-bench psnr` — how faithful decoded sixel files are to their source photo.
 import ArgumentParser
 import Foundation
 import Imaging
 import TerminalGraphics
 
-extension Snapterm.Bench {
-    /// `snapterm bench psnr` — PSNR of decoded sixel files against their source photo, for comparing encoders.
+extension SnaptermBench {
+    /// `snapterm-bench psnr` — PSNR of decoded sixel files against their source photo, for comparing encoders.
     struct SixelPSNR: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "psnr", abstract: "PSNR of sixel files against the source photo scaled (fill) to each file's size.")

@@ -1,4 +1,4 @@
-// ImagingBench: `snapterm bench imaging` — thumbnail of the large JPEG, asset:// cold / disk / memory,
+// ImagingBench: `snapterm-bench imaging` — thumbnail of the large JPEG, asset:// cold / disk / memory,
 // and the command-line anchors (vipsthumbnail, ImageMagick) on the same file, in one run.
 import ArgumentParser
 import AssetLibrary
@@ -7,7 +7,7 @@ import Imaging
 import SchemeLoader
 import TestSupport
 
-extension Snapterm.Bench {
+extension SnaptermBench {
     struct ImagingBench: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "imaging", abstract: "Benchmark Imaging and the asset:// scheme (issue 3).")
@@ -28,7 +28,7 @@ extension Snapterm.Bench {
             let parts = box.split(separator: "x").compactMap { Int($0) }
             guard parts.count == 2 else { throw ValidationError("--box must look like 240x160") }
             let (width, height) = (parts[0], parts[1])
-            let library = try AssetLibrary(shippedFolder: AppEnvironment().assetsDirectory.appendingPathComponent("photos"))
+            let library = try AssetLibrary(shippedFolder: BenchEnvironment.assetsDirectory.appendingPathComponent("photos"))
             let file = try library.fileURL(id: id)
             let data = try Data(contentsOf: file)
             let processor = ImageProcessor()

@@ -1,10 +1,10 @@
-// MapBench: `snapterm bench map` — map snapshot cost, cold and warm, and 500 places in sequence.
+// MapBench: `snapterm-bench map` — map snapshot cost, cold and warm, and 500 places in sequence.
 import ArgumentParser
 import Foundation
 import MapSnapshots
 import SchemeLoader
 
-extension Snapterm.Bench {
+extension SnaptermBench {
     struct MapBench: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "map", abstract: "Benchmark map:// snapshots (issue 8): cold z10 and z3, 500 places.")

@@ -1,0 +1,108 @@
+// KittyPlaceholderPlacer: kitty pictures inside tmux — each image transmitted once through tmux passthrough with
+// a virtual placement, then drawn as Unicode placeholder text, which tmux moves, clips and redraws like any text.
+import Foundation
+import TerminalGraphics
+
+/// Turns kitty pictures into Unicode placeholder text (`KittyPlaceholder`) and computes the tmux
+/// passthrough bytes that give the outer terminal their images.
+///
+/// - An image is transmitted once (`a=t`) with one virtual placement (`U=1`) sized to its cell box,
+///   both wrapped for tmux (`TmuxPassthrough`); later frames only draw its placeholder cells.
+/// - The placeholder text carries the image id as its 24-bit foreground colour: tmux keeps it with the
+///   text, so scrolling, pane switches and re-attaching never leave a picture behind.
+/// - Images beyond `budget` bytes that are not on screen are freed (`d=I`), least recently shown first.
+/// - `invalidate()` (Ctrl-L, resize) transmits every image again on its next use, so a terminal that
+///   attached since (and never got them) gets them; `finish()` frees everything (quit).
+/// - Boxes wider or taller than `KittyPlaceholder.maximumCells` are drawn in a box clamped to it.
+@MainActor
+public final class KittyPlaceholderPlacer {
+    /// What one frame did.
+    public struct Report: Sendable, Equatable {
+        /// Images transmitted through passthrough (with their virtual placement).
+        public var transmitted = 0
+        /// Kitty pictures turned into placeholder text.
+        public var drawn = 0
+        /// Images freed from the terminal's memory.
+        public var freed = 0
+    }
+
+    private struct Stored { var bytes: Int; var columns: Int; var rows: Int }
+
+    /// Terminal memory the placer lets its images use (encoded PNG bytes), 32 MB by default.
+    public let budget: Int
+    private var ids: [String: Int] = [:]
+    private var owners: [Int: String] = [:]
+    private var stored: [Int: Stored] = [:]
+    private var lastUse: [Int: Int] = [:]
+    private var frameNumber = 0
+
+    /// Creates a placer with a memory budget in bytes.
+    public init(budget: Int = 32 << 20) { self.budget = budget }
+
+    /// The id of the image named `identity` (24-bit, never 0): derived from it, probing on past a collision.
+    public func imageID(for identity: String) -> Int {
+        if let id = ids[identity] { return id }
+        var id = KittyGraphics.imageID(for: identity)
+        while owners[id] != nil { id = id % 0xFF_FFFF + 1 }
+        ids[identity] = id
+        owners[id] = identity
+        return id
+    }
+
+    /// Forgets what the terminal holds: every image is transmitted again when next shown.
+    public func invalidate() { stored = [:] }
+
+    /// `pictures` with every kitty picture replaced by its placeholder text, and the passthrough
+    /// bytes (transmissions, virtual placements, frees) to write before that text.
+    public func frame(_ pictures: [PlacedPicture]) -> (pictures: [PlacedPicture], bytes: Data, report: Report) {
+        frameNumber += 1
+        var out = Data(), report = Report(), shown: Set<Int> = []
+        let converted = pictures.map { picture -> PlacedPicture in
+            guard case .kitty(let png, _, _) = picture.picture else { return picture }
+            let id = imageID(for: picture.identity)
+            let columns = min(max(1, picture.rect.columns), KittyPlaceholder.maximumCells)
+            let rows = min(max(1, picture.rect.rows), KittyPlaceholder.maximumCells)
+            if let held = stored[id], held.columns == columns, held.rows == rows {
+                // already in the terminal, placed for this box
+            } else {
+                out += TmuxPassthrough.wrapEach(KittyGraphics.transmit(id: id, payload: .png(png))
+                                                + KittyGraphics.placeVirtual(id: id, columns: columns, rows: rows))
+                stored[id] = Stored(bytes: png.count, columns: columns, rows: rows)
+                report.transmitted += 1
+            }
+            lastUse[id] = frameNumber
+            shown.insert(id)
+            report.drawn += 1
+            let lines = (try? KittyPlaceholder.lines(id: id, columns: columns, rows: rows)) ?? []
+            return PlacedPicture(rect: picture.rect, identity: picture.identity, picture: .text(lines.map { Data($0.utf8) }))
+        }
+        out += freeBeyondBudget(onScreen: shown, report: &report)
+        return (converted, out, report)
+    }
+
+    /// Frees every image this placer transmitted (on quit).
+    public func finish() -> Data {
+        let out = stored.keys.sorted().reduce(into: Data()) { $0 += TmuxPassthrough.wrapEach(KittyGraphics.free(id: $1)) }
+        stored = [:]
+        lastUse = [:]
+        return out
+    }
+
+    /// Images the terminal holds for this placer, in bytes.
+    public var storedBytes: Int { stored.values.reduce(0) { $0 + $1.bytes } }
+
+    private func freeBeyondBudget(onScreen: Set<Int>, report: inout Report) -> Data {
+        var total = storedBytes
+        guard total > budget else { return Data() }
+        var out = Data()
+        let candidates = stored.keys.filter { !onScreen.contains($0) }.sorted { (lastUse[$0] ?? 0, $0) < (lastUse[$1] ?? 0, $1) }
+        for id in candidates where total > budget {
+            out += TmuxPassthrough.wrapEach(KittyGraphics.free(id: id))
+            total -= stored[id]?.bytes ?? 0
+            stored[id] = nil
+            lastUse[id] = nil
+            report.freed += 1
+        }
+        return out
+    }
+}

@@ -1,0 +1,107 @@
+// The lf and ranger recipes in contrib/: driven the way lf (FILE WIDTH HEIGHT X Y) and ranger
+// (PATH WIDTH HEIGHT CACHE PREVIEW_IMAGES) call them, checking what they print and how they clean up.
+import Foundation
+import TestSupport
+import Testing
+
+@Suite(.serialized) struct PreviewerRecipeTests {
+    private let contrib = CommandRunner.repositoryRoot.appendingPathComponent("contrib")
+
+    /// A picture in a folder whose name has a space, and the environment a user's shell would give.
+    private func setUp() throws -> (folder: TemporaryDirectory, picture: URL, environment: [String: String]) {
+        let folder = try TemporaryDirectory()
+        let pictures = folder.appending("my pictures")
+        try FileManager.default.createDirectory(at: pictures, withIntermediateDirectories: true)
+        let picture = pictures.appendingPathComponent("coffee.jpg")
+        try FileManager.default.copyItem(at: CommandRunner.repositoryRoot.appendingPathComponent("assets/photos/coffee.jpg"), to: picture)
+        return (folder, picture, ["PATH": "/usr/bin:/bin", "HOME": folder.url.path, "SNAPTERM": CommandRunner.binary.path,
+                                  "XDG_CACHE_HOME": folder.appending("cache").path, "TERM": "xterm-256color"])
+    }
+
+    private func script(_ path: String, _ arguments: [String], _ environment: [String: String]) async throws -> ScriptOutput {
+        let script = contrib.appendingPathComponent(path).path
+        return try await OffPool.run {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/bin/sh")
+            process.arguments = [script] + arguments
+            process.environment = environment
+            let out = Pipe(), err = Pipe()
+            process.standardOutput = out
+            process.standardError = err
+            process.standardInput = FileHandle.nullDevice
+            try process.run()
+            let stdout = out.fileHandleForReading.readDataToEndOfFile()
+            let stderr = err.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            return ScriptOutput(status: process.terminationStatus, stdout: stdout, stderr: String(decoding: stderr, as: UTF8.self))
+        }
+    }
+
+    @Test func lfPreviewPrintsThePictureInThePaneAndAsksNotToBeCached() async throws {
+        // Given lf asking for a 40×12 preview at column 30, row 1
+        let (folder, picture, environment) = try setUp()
+        defer { withExtendedLifetime(folder) {} }
+        var env = environment
+        env["SNAPTERM_GRAPHICS"] = "ascii"
+        let output = try await script("lf/snapterm-preview", [picture.path, "40", "12", "30", "1"], env)
+        // Then it prints at most 12 lines of at most 40 columns and exits 1 (lf must not cache it)
+        #expect(output.status == 1, "\(output.stderr)")
+        #expect(output.stderr.isEmpty, "\(output.stderr)")
+        let lines = String(decoding: output.stdout, as: UTF8.self).split(separator: "\n")
+        #expect((3...12).contains(lines.count))
+        #expect(lines.allSatisfy { $0.count <= 40 })
+    }
+
+    @Test func lfDirectModeDrawsAtThePaneAndTheCleanerErasesExactlyIt() async throws {
+        let (folder, picture, environment) = try setUp()
+        defer { withExtendedLifetime(folder) {} }
+        let tty = folder.appending("tty")
+        var env = environment
+        env["SNAPTERM_PREVIEW_TTY"] = tty.path
+        env["SNAPTERM_GRAPHICS"] = "sixel"
+        // When lf previews in direct mode, then changes the preview
+        let preview = try await script("lf/snapterm-preview", [picture.path, "40", "12", "30", "1"], env)
+        #expect(preview.status == 1 && preview.stdout.isEmpty, "\(preview.stderr)")
+        let drawn = try Data(contentsOf: tty)
+        let clean = try await script("lf/snapterm-clean", [picture.path, "40", "12", "30", "1"], env)
+        #expect(clean.status == 0)
+        let erased = String(decoding: try Data(contentsOf: tty).dropFirst(drawn.count), as: UTF8.self)
+        // Then the picture went to row 2, column 31 (one-based) between a cursor save and restore
+        #expect(drawn.starts(with: Data("\u{1B}7\u{1B}[2;31H\u{1B}P".utf8)))
+        #expect(drawn.suffix(2) == Data("\u{1B}8".utf8))
+        // And the cleaner erased 40 cells on each of rows 2…13 at column 31, and nothing else
+        let expected = "\u{1B}7" + (0..<12).map { "\u{1B}[\($0 + 2);31H\u{1B}[40X" }.joined() + "\u{1B}8"
+        #expect(erased == expected)
+    }
+
+    @Test func lfPreviewShowsOtherFilesAsText() async throws {
+        let (folder, _, environment) = try setUp()
+        defer { withExtendedLifetime(folder) {} }
+        let notes = folder.appending("notes.txt")
+        try Data((1...30).map { "line \($0)\n" }.joined().utf8).write(to: notes)
+        let output = try await script("lf/snapterm-preview", [notes.path, "40", "5", "0", "0"], environment)
+        #expect(output.status == 0)
+        #expect(String(decoding: output.stdout, as: UTF8.self) == "line 1\nline 2\nline 3\nline 4\nline 5\n")
+    }
+
+    @Test func rangerScopeShowsColouredTextArtForPicturesAndDefersTextFiles() async throws {
+        let (folder, picture, environment) = try setUp()
+        defer { withExtendedLifetime(folder) {} }
+        let image = try await script("ranger/scope.sh", [picture.path, "50", "15", folder.appending("cache.jpg").path, "False"], environment)
+        #expect(image.status == 0, "\(image.stderr)")
+        let text = String(decoding: image.stdout, as: UTF8.self)
+        #expect(text.contains("\u{1B}[38;") || text.contains("\u{1B}[48;"), "no colours")
+        #expect((3...15).contains(text.split(separator: "\n").count))
+        let notes = folder.appending("notes.txt")
+        try Data("hello\n".utf8).write(to: notes)
+        let plain = try await script("ranger/scope.sh", [notes.path, "50", "15", folder.appending("cache.jpg").path, "False"], environment)
+        #expect(plain.status == 2)
+    }
+}
+
+/// What a recipe script did.
+struct ScriptOutput: Sendable {
+    let status: Int32
+    let stdout: Data
+    let stderr: String
+}
