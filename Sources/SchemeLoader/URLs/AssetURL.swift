@@ -25,8 +25,11 @@ public struct AssetCrop: Sendable, Hashable {
         self.x = x; self.y = y; self.width = width; self.height = height
     }
 
-    /// Creates a crop, validating that it lies inside the photo and is not empty.
+    /// Creates a crop, validating that it lies inside the photo and is not empty. The values are kept
+    /// rounded to the 6 decimals of the canonical URL and validated after rounding, so a crop and its
+    /// URL are one value (a crop accepted here is accepted again from its URL — found by Fuzz/fuzz-url).
     public init(x: Double, y: Double, width: Double, height: Double) throws {
+        let (x, y, width, height) = (Self.canonical(x), Self.canonical(y), Self.canonical(width), Self.canonical(height))
         let text = [x, y, width, height].map { CanonicalNumber.spell($0, decimals: 6) }.joined(separator: ",")
         guard [x, y, width, height].allSatisfy(\.isFinite), x >= 0, y >= 0, width > 0, height > 0,
               x + width <= 1.000001, y + height <= 1.000001 else {
@@ -44,6 +47,8 @@ public struct AssetCrop: Sendable, Hashable {
         }
         try self.init(x: x, y: y, width: w, height: h)
     }
+
+    private static func canonical(_ value: Double) -> Double { CanonicalNumber.rounded(value, decimals: 6) }
 
     /// The canonical `x,y,w,h` spelling.
     public var spelled: String {

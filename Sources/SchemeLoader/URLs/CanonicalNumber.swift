@@ -17,10 +17,15 @@ public enum CanonicalNumber {
         return Int(text)
     }
 
+    /// `value` rounded to `decimals` places: the number its canonical spelling stands for.
+    public static func rounded(_ value: Double, decimals: Int = 7) -> Double {
+        let scale = pow(10, Double(decimals))
+        return (value * scale).rounded() / scale
+    }
+
     /// The canonical spelling: rounded to `decimals` places, no trailing zeros, no `-0`.
     public static func spell(_ value: Double, decimals: Int = 7) -> String {
-        let scale = pow(10, Double(decimals))
-        let rounded = (value * scale).rounded() / scale
+        let rounded = rounded(value, decimals: decimals)
         if rounded == 0 { return "0" }
         if rounded == rounded.rounded(), abs(rounded) < 1e15 { return String(Int64(rounded)) }
         let text = "\(rounded)"

@@ -15,7 +15,7 @@ public struct QueryParameters: Sendable {
             throw LoadError.malformedURL(url.absoluteString)
         }
         var values: [String: String] = [:]
-        for item in components.queryItems ?? [] {
+        for item in try Self.decodedItems(of: components) {
             guard allowed.contains(item.name) else {
                 throw LoadError.invalidParameter(
                     name: item.name, value: item.value ?? "",
@@ -27,6 +27,19 @@ public struct QueryParameters: Sendable {
             values[item.name] = item.value ?? ""
         }
         self.values = values
+    }
+
+    /// The query items with names and values percent-decoded, or `LoadError.invalidParameter` for an
+    /// item whose escapes are not UTF-8 text (`%de`): Foundation decodes those to an empty name or a
+    /// missing value, which would make distinct URLs one (found by Fuzz/fuzz-url).
+    static func decodedItems(of components: URLComponents) throws -> [URLQueryItem] {
+        let decoded = components.queryItems ?? [], encoded = components.percentEncodedQueryItems ?? []
+        for (item, raw) in zip(decoded, encoded)
+        where (item.name.isEmpty && !raw.name.isEmpty) || (item.value == nil && raw.value != nil) {
+            throw LoadError.invalidParameter(
+                name: raw.name, value: raw.value ?? "", reason: "percent escapes that do not decode to UTF-8 text")
+        }
+        return decoded
     }
 
     /// The raw value of `name`, if present.

@@ -22,10 +22,11 @@ public enum URLCanonicalizer {
               let scheme = components.scheme else {
             throw LoadError.malformedURL(url.absoluteString)
         }
+        try lowercaseHost(&components)  // first: once the scheme is set, Foundation re-reads the host
         components.scheme = scheme.lowercased()
-        components.host = components.host?.lowercased()
         components.fragment = nil
-        if let items = components.queryItems, !items.isEmpty {
+        let items = try QueryParameters.decodedItems(of: components)
+        if !items.isEmpty {
             components.percentEncodedQueryItems = items
                 .map { item in (item.name, item.value.map(spellIfNumber)) }
                 .sorted { ($0.0, $0.1 ?? "") < ($1.0, $1.1 ?? "") }
@@ -45,8 +46,8 @@ public enum URLCanonicalizer {
               let host = components.host, !host.isEmpty else {
             throw LoadError.malformedURL(url.absoluteString)
         }
+        try lowercaseHost(&components)  // first: once the scheme is set, Foundation re-reads the host
         components.scheme = scheme
-        components.host = host.lowercased()
         if (scheme == "http" && components.port == 80) || (scheme == "https" && components.port == 443) {
             components.port = nil
         }
@@ -54,6 +55,19 @@ public enum URLCanonicalizer {
         components.fragment = nil
         guard let canonical = components.url else { throw LoadError.malformedURL(url.absoluteString) }
         return canonical
+    }
+
+    /// Lower-cases the host, refusing one that Foundation would not write back as the same host:
+    /// setting a decoded host that holds `%` (from `%25`) re-reads `%41` as an escape, so `a%2541.org`
+    /// became `a%41.org`, another key on every pass (found by Fuzz/fuzz-url).
+    private static func lowercaseHost(_ components: inout URLComponents) throws {
+        guard let host = components.host else { return }
+        if host.contains("%") {
+            throw LoadError.invalidParameter(
+                name: "host", value: components.percentEncodedHost ?? host,
+                reason: "an escaped percent sign (%25) in a host name cannot be kept in a canonical URL")
+        }
+        components.host = host.lowercased()
     }
 
     private static func spellIfNumber(_ value: String) -> String {

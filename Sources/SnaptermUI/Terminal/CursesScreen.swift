@@ -2,16 +2,6 @@
 import CNcurses
 import Foundation
 
-/// A key press, decoded.
-public enum Key: Sendable, Hashable {
-    case character(Character)
-    case up, down, left, right, pageUp, pageDown, home, end
-    case enter, escape, tab, backspace, delete
-    case wheelUp, wheelDown
-    case resize
-    case control(Character)
-}
-
 /// The ncurses screen. Only one exists at a time; `end()` (also called on signals and exit)
 /// gives the terminal back as it was.
 @MainActor

@@ -1,0 +1,1 @@
+../../../Sources/MapSnapshots/MVTDecoder.swift

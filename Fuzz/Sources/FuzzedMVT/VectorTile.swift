@@ -1,0 +1,1 @@
+../../../Sources/MapSnapshots/VectorTile.swift

@@ -1,0 +1,1 @@
+../../../Sources/SnaptermUI/App/KeyScript.swift

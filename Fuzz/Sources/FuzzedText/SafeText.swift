@@ -1,0 +1,1 @@
+../../../Sources/SnaptermUI/Terminal/SafeText.swift

@@ -1,0 +1,1 @@
+../../../Sources/SchemeLoader/URLs/URLCanonicalizer.swift
