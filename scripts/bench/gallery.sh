@@ -18,8 +18,11 @@ SOCK=$WORK/tmux.sock
 trap 'tmux -S "$SOCK" kill-server 2>/dev/null || true; rm -rf "$WORK"' EXIT
 mkdir "$WORK/photos"
 python3 - "$PHOTO" "$WORK/photos" "$COUNT" <<'PY'
-import os, sys
+import os, shutil, sys
 photo, folder, count = sys.argv[1], sys.argv[2], int(sys.argv[3])
+original = os.path.join(os.path.dirname(folder), "original.jpg")  # same file system as the links
+shutil.copyfile(photo, original)
+photo = original
 for i in range(1, count + 1):
     os.link(photo, os.path.join(folder, "IMG_%05d.jpg" % i))
 PY

@@ -81,10 +81,12 @@ public final class FolderGalleryScreen: Screen {
         } else {
             selected = max(0, min(selected, entries.count - 1))
         }
-        if let viewing, !entries.indices.contains(viewing) { self.viewing = nil }
+        if let viewing, !entries.indices.contains(viewing) {
+            self.viewing = nil
+            viewer.close()
+        }
         guard let list else { return }
-        list.update(rowCount: paddedCount, visibleCount: columnsPerRow * visibleGridRows)
-        for row in list.visibleRange { list.cell(forRow: row)?.show(thumbnailURL(row), preview: previewURL(row)) }
+        list.update(rowCount: paddedCount, visibleCount: columnsPerRow * visibleGridRows)  // rebinds the visible cells
         keepSelectionVisible()
     }
 

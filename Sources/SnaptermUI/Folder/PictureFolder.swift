@@ -12,8 +12,11 @@ public struct FolderEntry: Sendable, Equatable {
     public let name: String
     /// The size in bytes when listed.
     public let size: Int64
-    /// The file's `file://` URL.
-    public let url: URL
+    /// The folder it is in.
+    public let folder: URL
+
+    /// The file's `file://` URL (made when asked: a listing of thousands makes none).
+    public var url: URL { folder.appendingPathComponent(name, isDirectory: false) }
 }
 
 /// A folder of pictures: JPEG, PNG, GIF and WebP files (by extension), regular files only — a FIFO,
@@ -53,8 +56,7 @@ public struct PictureFolder: Sendable {
                   Self.extensions.contains(name[name.index(after: dot)...].lowercased()) else { continue }
             var info = stat()
             guard fstatat(descriptor, name, &info, 0) == 0, info.st_mode & S_IFMT == S_IFREG else { continue }
-            let entry = FolderEntry(name: name, size: Int64(info.st_size),
-                                    url: url.appendingPathComponent(name, isDirectory: false))
+            let entry = FolderEntry(name: name, size: Int64(info.st_size), folder: url)
             found.append((Self.sortKey(name), entry))
         }
         found.sort { $0.key.lexicographicallyPrecedes($1.key) || ($0.key == $1.key && $0.entry.name < $1.entry.name) }
@@ -73,8 +75,13 @@ public struct PictureFolder: Sendable {
                 continue
             }
             if let value = number { key.append(value); number = nil }
-            let lower = scalar.properties.lowercaseMapping.unicodeScalars.first ?? scalar
-            key.append(letters + UInt64(lower.value))
+            if scalar.isASCII {
+                let value = scalar.value
+                key.append(letters + UInt64((0x41...0x5A).contains(value) ? value + 0x20 : value))
+            } else {
+                let lower = scalar.properties.lowercaseMapping.unicodeScalars.first ?? scalar
+                key.append(letters + UInt64(lower.value))
+            }
         }
         if let value = number { key.append(value) }
         return key
