@@ -51,8 +51,9 @@ enum ScrollBenchSetup {
     }
 
     /// A message store in `directory` with one conversation of `rows` messages, each with one photo
-    /// attachment as the app would send it (`asset://` at 1280 px, the demo's size). The width steps
-    /// down by one pixel each time the photos repeat, so every row is a different picture to render.
+    /// attachment as the app would send it (`asset://` at 1280 px, the demo's size). Each time the
+    /// photos repeat, the crop loses another 0.2 % of the width, so every row is a different picture
+    /// to render — also for thumbnails, which render the photo at the box's size.
     static func conversation(of photos: AssetLibrary, rows: Int, in directory: URL) throws -> MessageStore {
         let store = try MessageStore(path: directory.appendingPathComponent("messages.sqlite").path)
         let id = try store.createConversation(title: "Photo stream").id ?? 0
@@ -61,7 +62,8 @@ enum ScrollBenchSetup {
         guard !assets.isEmpty else { return store }
         for row in 0..<rows {
             let asset = assets[row % assets.count]
-            let url = try AssetURL(id: asset.id, width: 1280 - row / assets.count).url
+            let crop = try AssetCrop(x: 0, y: 0, width: 1 - 0.002 * Double(row / assets.count), height: 1)
+            let url = try AssetURL(id: asset.id, width: 1280, crop: crop).url
             try store.receive(text: "Photo \(row + 1)", attachments: [url], in: id, at: start.addingTimeInterval(Double(row)))
         }
         return store

@@ -102,6 +102,14 @@ enum TestImages {
         return usage.ru_maxrss / 1024
     }
 
+    /// The resident set of this process now, in megabytes (Linux `VmRSS`; 0 if /proc is unreadable).
+    static func residentMegabytes() -> Int {
+        guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
+              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") }),
+              let kilobytes = Int(line.split(separator: " ").dropFirst().first ?? "") else { return 0 }
+        return kilobytes / 1024
+    }
+
     /// Starts a new peak-RSS measurement (Linux: "5" to /proc/self/clear_refs resets `VmHWM`).
     static func resetPeakResident() {
         try? "5".write(toFile: "/proc/self/clear_refs", atomically: false, encoding: .utf8)

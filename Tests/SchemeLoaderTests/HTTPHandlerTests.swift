@@ -64,7 +64,8 @@ import Testing
             } catch let error as LoadError {
                 guard case .timedOut = error else { Issue.record("wrong error: \(error)"); return }
             }
-            #expect(ContinuousClock.now - start < .seconds(5))
+            // Far sooner than never (the bound is loose: parallel suites can hold the pool for seconds).
+            #expect(ContinuousClock.now - start < .seconds(30))
         }
     }
 

@@ -22,7 +22,7 @@ enum LoaderFixtures {
     }
 
     /// Waits (polling briefly) until `condition` holds or `timeout` passes.
-    static func eventually(timeout: Duration = .seconds(15), _ condition: () -> Bool) async -> Bool {
+    static func eventually(timeout: Duration = .seconds(60), _ condition: () -> Bool) async -> Bool {
         let deadline = ContinuousClock.now + timeout
         while !condition() {
             if ContinuousClock.now > deadline { return false }

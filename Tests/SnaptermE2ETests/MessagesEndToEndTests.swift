@@ -1,5 +1,6 @@
-// End to end in tmux (text-art mode): write, attach and edit a photo, send; kill -9 in the middle of
-// another draft; restart: the sent message is there once and the draft is intact. Hostile text is escaped.
+// End to end in tmux (text-art mode): write, attach and edit (rotate) a photo, send — the conversation
+// shows it, named as rotated, with no failure; kill -9 in the middle of another draft; restart: the sent
+// message is there once and the draft is intact. Hostile text is escaped.
 import Foundation
 import MessageStore
 import TestSupport
@@ -25,9 +26,15 @@ struct MessagesEndToEndTests {
         try tmux.send("r", "f")
         try await tmux.waitFor("rotate 90° · crop whole · filter mono")
         try tmux.send("Enter")
-        try await tmux.waitFor("x remove last")
+        try await tmux.waitFor("R retry")
         try tmux.send("i", "Enter")
-        try await tmux.waitFor { lines in lines.contains { $0.contains("Hello from tmux 日本") } && lines.contains { $0.contains("You ·") } }
+        // The conversation shows the sent message with its picture (text art here), named as the rotated,
+        // filtered photo — and nothing failed
+        let shown = try await tmux.waitFor(timeout: .seconds(30)) { lines in
+            lines.contains { $0.contains("Hello from tmux 日本") } && lines.contains { $0.contains("You ·") }
+                && lines.contains { $0.contains("photo · rotated 90° · mono") } && !lines.contains { $0.contains("loading") }
+        }
+        #expect(!shown.contains { $0.contains("✗") || $0.contains("failed") }, "\(shown)")
 
         try tmux.type("unsent words")  // still writing: the input keeps focus after a send
         try await tmux.waitFor("unsent words")

@@ -36,7 +36,8 @@ import Testing
 
     @Test func reuseCancelsTheLoad() async throws {
         let mock = MockSchemeHandler()
-        mock.stubAll(with: MockResponse(data: Data(count: 100), chunks: 100, delay: .milliseconds(10)))
+        // Held at a gate that never opens: the load is running until it is cancelled, however loaded the machine
+        mock.stubAll(with: MockResponse(data: Data(count: 100), gate: Gate()))
         let cell = ImageCell(loader: try UIFixtures.loader(mock))
         cell.show(UIFixtures.url(1))
         #expect(await UIFixtures.eventually { mock.activeLoads == 1 })

@@ -21,7 +21,7 @@ enum UIFixtures {
 
     /// Polls (yielding to the main actor) until `condition` holds.
     @MainActor
-    static func eventually(timeout: Duration = .seconds(15), _ condition: () -> Bool) async -> Bool {
+    static func eventually(timeout: Duration = .seconds(60), _ condition: () -> Bool) async -> Bool {
         let deadline = ContinuousClock.now + timeout
         while !condition() {
             if ContinuousClock.now > deadline { return false }

@@ -96,7 +96,7 @@ public final class SnaptermApp {
         if let overlay {
             overlay.draw(on: terminal, area: bodyArea)
         } else {
-            pictures = currentScreen.draw(on: terminal, area: bodyArea, options: DrawOptions(showsBadges: state.showsBadges))
+            pictures = currentScreen.draw(on: terminal, area: bodyArea, options: DrawOptions(showsBadges: state.showsBadges, phase: framesDrawn))
         }
         drawStatus(row: size.rows - 1, width: size.columns)
         scrollPicturesWithTheTerminal(to: pictures)

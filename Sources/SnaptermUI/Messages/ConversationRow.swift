@@ -1,35 +1,60 @@
-// ConversationRow: a conversation laid out as list rows — one per attachment, text on the first.
+// ConversationRow: a conversation laid out as list rows — one per attachment, text on the first,
+// a day separator above the first row of each day.
 import Foundation
 import MessageStore
 
 /// One row of the conversation list: a message's text (on its first row) beside one of its
-/// attachments. A message with no attachment is one text-only row.
+/// attachments. A message with no attachment is one text-only row. The first row of a message sent
+/// on another day than the message before it starts that day (a separator is drawn above it).
 struct ConversationRow: Equatable {
     var message: Message
     var attachment: URL?
     var isFirstOfMessage: Bool
+    /// True on the first row of the first message of a calendar day (local time zone).
+    var startsDay = false
 
-    /// The rows of `messages`, oldest first.
-    static func rows(for messages: [Message]) -> [ConversationRow] {
-        messages.flatMap { message -> [ConversationRow] in
-            guard !message.attachments.isEmpty else { return [ConversationRow(message: message, attachment: nil, isFirstOfMessage: true)] }
+    /// The rows of `messages`, oldest first; `calendar` decides where a day begins.
+    static func rows(for messages: [Message], calendar: Calendar = .current) -> [ConversationRow] {
+        var previousDay: DateComponents?
+        return messages.flatMap { message -> [ConversationRow] in
+            let day = calendar.dateComponents([.era, .year, .month, .day], from: message.sentAt)
+            let startsDay = day != previousDay
+            previousDay = day
+            guard !message.attachments.isEmpty else {
+                return [ConversationRow(message: message, attachment: nil, isFirstOfMessage: true, startsDay: startsDay)]
+            }
             return message.attachments.enumerated().map { index, url in
-                ConversationRow(message: message, attachment: url, isFirstOfMessage: index == 0)
+                ConversationRow(message: message, attachment: url, isFirstOfMessage: index == 0, startsDay: startsDay && index == 0)
             }
         }
     }
 
-    /// `You · 14:05` or `Ada · 14:03`.
-    func byline(otherParty: String) -> String {
+    /// `You · 14:05` or `Ada · 14:03` (the day is on the separator above).
+    func byline(otherParty: String, calendar: Calendar = .current) -> String {
         let who = message.state == .sent ? "You" : otherParty
-        return "\(who) · \(Self.time(message.sentAt))"
+        return "\(who) · \(Self.clock(message.sentAt, calendar: calendar))"
     }
 
-    /// `22 Nov 23:10`, in the local time zone, on a 24-hour clock.
-    static func time(_ date: Date) -> String {
-        let parts = Calendar.current.dateComponents([.day, .month, .hour, .minute], from: date)
+    /// `23:10`, on a 24-hour clock.
+    static func clock(_ date: Date, calendar: Calendar = .current) -> String {
+        let parts = calendar.dateComponents([.hour, .minute], from: date)
+        return String(format: "%02d:%02d", parts.hour ?? 0, parts.minute ?? 0)
+    }
+
+    /// `22 Nov 23:10` (the conversations list, where no separator names the day).
+    static func time(_ date: Date, calendar: Calendar = .current) -> String {
+        let parts = calendar.dateComponents([.day, .month], from: date)
         let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+        return "\(parts.day ?? 1) \(months[max(0, min(11, (parts.month ?? 1) - 1))]) " + clock(date, calendar: calendar)
+    }
+
+    /// `Mon 23 Nov 2026`: the day separator's label.
+    static func day(_ date: Date, calendar: Calendar = .current) -> String {
+        let parts = calendar.dateComponents([.weekday, .day, .month, .year], from: date)
+        let weekdays = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
+        let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+        let weekday = weekdays[max(0, min(6, (parts.weekday ?? 1) - 1))]
         let month = months[max(0, min(11, (parts.month ?? 1) - 1))]
-        return "\(parts.day ?? 1) \(month) " + String(format: "%02d:%02d", parts.hour ?? 0, parts.minute ?? 0)
+        return "\(weekday) \(parts.day ?? 1) \(month) \(parts.year ?? 1970)"
     }
 }

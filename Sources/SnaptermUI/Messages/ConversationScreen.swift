@@ -1,12 +1,17 @@
-// ConversationScreen: a conversation's messages with their attachments, and the draft composer below.
+// ConversationScreen: a conversation laid out as a chat — the newest message at the bottom, next to
+// the draft composer; day separators, sender and time on each message; failed draft attachments named.
 import Foundation
 import MessageStore
 import SchemeLoader
 import Thumbnails
 
-/// Messages oldest first (newest at the bottom), each attachment an image cell; below them the
-/// draft: its attachments as thumbnails and its text. Two modes: browsing (`a` photo, `l`
-/// location, `x` remove, `i`/Enter write, Esc back) and writing (keys type, Enter sends, Esc stops).
+/// Messages oldest first, the newest at the bottom right above the composer (the list is bottom
+/// aligned and opens scrolled to the newest; scrolling up shows older ones). Each message names its
+/// sender and time; a separator names the day where the date changes; each attachment is an image
+/// cell (a progress bar while it loads) with a caption naming it. Below: the draft — its attachments
+/// as thumbnails (a failed one says why) and its text. Two modes: browsing (`a` photo, `l` location,
+/// `x` remove a failed attachment or else the last, `R` retry failed attachments, `i`/Enter write,
+/// Esc back) and writing (keys type, Enter sends — refused while an attachment has failed — Esc stops).
 @MainActor
 public final class ConversationScreen: Screen {
     public var title: String { conversationTitle }
@@ -18,21 +23,28 @@ public final class ConversationScreen: Screen {
     /// The list model (after the first layout).
     public private(set) var list: ListView?
 
-    private let conversationTitle: String
+    /// A one-line message about the last key (a refused send, a removed attachment), until the next key.
+    public private(set) var notice: String?
+
+    let conversationTitle: String
     private let store: MessageStore
     private let loader: SchemeLoader
-    private let box: ThumbnailBox
+    let box: ThumbnailBox
+    private let calendar: Calendar
     private var rows: [ConversationRow] = []
-    private var draftCells: [ImageCell] = []
-    private var area = CellRect(row: 0, column: 0, rows: 1, columns: 1)
+    /// One cell per draft attachment (those that do not fit on screen load too, so a failure is known).
+    var draftCells: [ImageCell] = []
+    var area = CellRect(row: 0, column: 0, rows: 1, columns: 1)
 
     /// Opens conversation `id`; `box` is the thumbnail size of messages and draft attachments alike,
-    /// so a sent attachment shows at once from the memory cache.
-    public init(id: Int64, title: String, store: MessageStore, loader: SchemeLoader, box: ThumbnailBox) {
+    /// so a sent attachment shows at once from the memory cache. `calendar` decides days and times.
+    public init(id: Int64, title: String, store: MessageStore, loader: SchemeLoader, box: ThumbnailBox,
+                calendar: Calendar = .current) {
         conversationTitle = title
         self.store = store
         self.loader = loader
         self.box = box
+        self.calendar = calendar
         composer = DraftComposer(conversationID: id, store: store)
     }
 
@@ -67,8 +79,33 @@ public final class ConversationScreen: Screen {
         return ThumbnailURL(source: source, box: preview).url
     }
 
+    /// A row: one line for the day separator (or blank), then the picture's rows.
     private var rowHeight: Int { box.rows + 1 }
-    private var composerHeight: Int { (composer.attachments.isEmpty ? 0 : box.rows + 1) + 3 }
+    /// The rule, the draft's attachments and their captions (when any), the input line and the hint line.
+    var composerHeight: Int { (composer.attachments.isEmpty ? 0 : box.rows + 1) + 3 }
+    private var listHeight: Int { max(0, area.rows - composerHeight) }
+
+    /// The screen row where list row `row` (visible) starts: the list is bottom aligned, so the newest
+    /// row sits right above the composer even when the rows do not fill the screen.
+    public func screenRow(ofRow row: Int) -> Int? {
+        guard let list, list.visibleRange.contains(row) else { return nil }
+        let used = list.visibleRange.count * rowHeight
+        return area.row + max(0, listHeight - used) + (row - list.top) * rowHeight
+    }
+
+    /// The first screen row of the composer (its rule).
+    public var composerRow: Int { area.row + area.rows - composerHeight }
+
+    /// Draft attachments whose picture is still loading.
+    public var loadingDraftAttachments: Int { draftCells.filter { $0.content.isPlaceholder }.count }
+
+    /// Draft attachments whose picture failed to load, with the reason (index into the draft's attachments).
+    public var failedAttachments: [(index: Int, reason: String)] {
+        draftCells.enumerated().compactMap { index, cell in
+            if case .failed(let reason) = cell.content { return (index, reason) }
+            return nil
+        }
+    }
 
     public func layout(in area: CellRect) {
         self.area = area
@@ -81,15 +118,22 @@ public final class ConversationScreen: Screen {
         var pictures: [PlacedPicture] = []
         if let list {
             for row in list.visibleRange {
-                let top = area.row + (row - list.top) * rowHeight
+                guard let top = screenRow(ofRow: row), top + rowHeight <= composerRow else { continue }
                 pictures += drawRow(rows[row], cell: list.cell(forRow: row), top: top, on: canvas, options: options)
             }
         }
-        pictures += drawComposer(on: canvas, top: area.row + area.rows - composerHeight)
-        return pictures
+        pictures += drawComposer(on: canvas, top: composerRow, phase: options.phase)
+        // On a screen narrower or shorter than a thumbnail, a picture that does not fit is left out (it
+        // would land on the header, the status line or off the screen)
+        return pictures.filter { picture in
+            let rect = picture.rect
+            return rect.row >= area.row && rect.row + rect.rows <= area.row + area.rows
+                && rect.column >= area.column && rect.column + rect.columns <= area.column + area.columns
+        }
     }
 
     public func handle(_ key: Key) -> ScreenAction {
+        notice = nil
         if isWriting { return handleWriting(key) }
         switch key {
         case .down, .character("j"): list?.scroll(by: 1)
@@ -101,9 +145,8 @@ public final class ConversationScreen: Screen {
         case .enter, .character("i"): isWriting = true
         case .character("a"): return .push(.photoPicker(conversation: composer.conversationID))
         case .character("l"): return .push(.locationPicker(conversation: composer.conversationID))
-        case .character("x"):
-            composer.removeAttachment()
-            relayout()
+        case .character("x"): removeAttachment()
+        case .character("R"): retryFailedAttachments()
         case .escape: return .pop
         default: return .unhandled
         }
@@ -126,7 +169,11 @@ public final class ConversationScreen: Screen {
     private func handleWriting(_ key: Key) -> ScreenAction {
         switch key {
         case .enter:
-            if composer.send() != nil {
+            if let failed = failedAttachments.first {
+                let count = failedAttachments.count
+                notice = "✗ not sent: attachment \(failed.index + 1)\(count > 1 ? " and \(count - 1) more" : "") failed "
+                    + "(\(failed.reason)) — Esc, then x remove or R retry"
+            } else if composer.send() != nil {
                 relayout()
                 scrollToBottom()
             }
@@ -137,6 +184,29 @@ public final class ConversationScreen: Screen {
         return .none
     }
 
+    /// Removes the first failed attachment, else the last one.
+    private func removeAttachment() {
+        guard !composer.attachments.isEmpty else { return }
+        if let failed = failedAttachments.first {
+            composer.removeAttachment(at: failed.index)
+            notice = "removed attachment \(failed.index + 1) (it had failed)"
+        } else {
+            composer.removeAttachment()
+        }
+        relayout()
+    }
+
+    /// Loads every failed attachment again.
+    private func retryFailedAttachments() {
+        let failed = failedAttachments
+        guard !failed.isEmpty else {
+            notice = "no failed attachment to retry"
+            return
+        }
+        for (index, _) in failed { draftCells[index].reload() }
+        notice = "retrying \(failed.count) attachment\(failed.count == 1 ? "" : "s")"
+    }
+
     private func relayout() {
         reloadMessages()
         syncDraftCells()
@@ -145,8 +215,8 @@ public final class ConversationScreen: Screen {
     private func reloadMessages() {
         let messages = (try? store.messages(in: composer.conversationID)) ?? []
         let wasAtBottom = list.map { $0.visibleRange.upperBound >= $0.rowCount } ?? true
-        rows = ConversationRow.rows(for: messages)
-        let visible = max(1, (area.rows - composerHeight) / rowHeight)
+        rows = ConversationRow.rows(for: messages, calendar: calendar)
+        let visible = max(1, listHeight / rowHeight)
         if let list {
             list.update(rowCount: rows.count, visibleCount: visible)
         } else {
@@ -169,8 +239,7 @@ public final class ConversationScreen: Screen {
     }
 
     private func syncDraftCells() {
-        let fit = max(0, (area.columns + 1) / (box.columns + 1))
-        let urls = composer.attachments.prefix(fit).map(thumbnailURL)
+        let urls = composer.attachments.map(thumbnailURL)
         while draftCells.count > urls.count { draftCells.removeLast().prepareForReuse() }
         while draftCells.count < urls.count {
             let cell = ImageCell(loader: loader)
@@ -182,88 +251,37 @@ public final class ConversationScreen: Screen {
 
     private func drawRow(_ row: ConversationRow, cell: ImageCell?, top: Int, on canvas: any TextCanvas,
                          options: DrawOptions) -> [PlacedPicture] {
+        if row.startsDay { drawDaySeparator(for: row.message.sentAt, row: top, on: canvas) }
+        let content = top + 1
         let textColumn = area.column + box.columns + 2
         let width = area.columns - textColumn
         var pictures: [PlacedPicture] = []
-        if row.attachment != nil {
-            let rect = CellRect(row: top, column: area.column, rows: box.rows, columns: box.columns)
-            if let picture = ImageCellDrawing.draw(cell, in: rect, on: canvas) { pictures.append(picture) }
+        if let attachment = row.attachment {
+            let rect = CellRect(row: content, column: area.column, rows: box.rows, columns: box.columns)
+            if let picture = ImageCellDrawing.draw(cell, in: rect, on: canvas, phase: options.phase) { pictures.append(picture) }
+            var column = textColumn
             if options.showsBadges, let badge = ImageCellDrawing.badge(cell) {
-                canvas.put("[\(badge)]", row: top + box.rows - 1, column: textColumn, style: .reverse)
+                canvas.put("[\(badge)]", row: content + box.rows - 1, column: column, style: .reverse)
+                column += 4
             }
+            canvas.put(AttachmentCaption.of(attachment), row: content + box.rows - 1, column: column,
+                       width: max(0, area.column + area.columns - column), style: .dim)
         }
         guard row.isFirstOfMessage else { return pictures }
-        canvas.put(row.byline(otherParty: conversationTitle), row: top, column: textColumn, width: width,
+        canvas.put(row.byline(otherParty: conversationTitle, calendar: calendar), row: content, column: textColumn, width: width,
                    style: row.message.state == .sent ? [.bold, .underline] : .bold)
-        for (index, line) in SafeText.wrapped(row.message.text, width: width, maxLines: box.rows - 1).enumerated() {
-            canvas.put(line, row: top + 1 + index, column: textColumn, width: width, style: [])
+        let textLines = box.rows - 1 - (row.attachment == nil ? 0 : 1)
+        for (index, line) in SafeText.wrapped(row.message.text, width: width, maxLines: textLines).enumerated() {
+            canvas.put(line, row: content + 1 + index, column: textColumn, width: width, style: [])
         }
         return pictures
     }
 
-    private func drawComposer(on canvas: any TextCanvas, top: Int) -> [PlacedPicture] {
-        canvas.put(String(repeating: "─", count: area.columns), row: top, column: area.column, style: .dim)
-        var pictures: [PlacedPicture] = []
-        var line = top + 1
-        if !composer.attachments.isEmpty {
-            for (index, cell) in draftCells.enumerated() {
-                let rect = CellRect(row: line, column: area.column + index * (box.columns + 1), rows: box.rows, columns: box.columns)
-                if let picture = ImageCellDrawing.draw(cell, in: rect, on: canvas) { pictures.append(picture) }
-            }
-            line += box.rows
-        }
-        drawInput(on: canvas, row: line)
-        let hint = isWriting
-            ? "Enter send · Esc stop writing · ← → Home End move"
-            : "i write · a photo · l location · x remove last · ↑↓ scroll · Esc back"
-        canvas.put(composer.problem.map { "✗ \($0)" } ?? hint, row: line + 1, column: area.column, style: .dim)
-        return pictures
-    }
-
-    private func drawInput(on canvas: any TextCanvas, row: Int) {
-        let prompt = "✎ "
-        let text = SafeText.visible(composer.editor.text)
-        guard isWriting else {
-            let shown = text.isEmpty ? "press i to write" : text
-            canvas.put(prompt + shown, row: row, column: area.column, style: text.isEmpty ? .dim : [])
-            return
-        }
-        // Keep the cursor in view: show the tail of the text that ends at the cursor. Each editor
-        // character is shown in its visible form, so the cursor stays on the character it is on;
-        // only the characters that can be on screen are looked at (a long draft costs no more).
-        let width = max(1, area.columns - 3)
-        let characters = composer.editor.text
-        let cursorIndex = characters.index(characters.startIndex, offsetBy: composer.editor.cursor,
-                                           limitedBy: characters.endIndex) ?? characters.endIndex
-        var beforeParts: [String] = []
-        var used = 0
-        var walk = cursorIndex
-        while walk > characters.startIndex {
-            let previous = characters.index(before: walk)
-            let shown = SafeText.visible(String(characters[previous]))
-            let columns = SafeText.width(of: shown)
-            if used + columns >= width { break }
-            used += columns
-            beforeParts.append(shown)
-            walk = previous
-        }
-        let before = beforeParts.reversed().joined()
-        let under = cursorIndex < characters.endIndex ? SafeText.visible(String(characters[cursorIndex])) : " "
-        var after = ""
-        var afterWidth = 0
-        if cursorIndex < characters.endIndex {
-            for character in characters[characters.index(after: cursorIndex)...] {
-                if afterWidth > width { break }
-                let shown = SafeText.visible(String(character))
-                afterWidth += SafeText.width(of: shown)
-                after += shown
-            }
-        }
-        canvas.put(prompt, row: row, column: area.column, style: .bold)
-        let column = area.column + 2
-        canvas.put(before, row: row, column: column)
-        let cursorColumn = column + SafeText.width(of: before)
-        canvas.put(under, row: row, column: cursorColumn, width: max(1, SafeText.width(of: under)), style: .reverse)
-        canvas.put(after, row: row, column: cursorColumn + max(1, SafeText.width(of: under)))
+    /// `──── Mon 23 Nov 2026 ────`, centred across the screen.
+    private func drawDaySeparator(for date: Date, row: Int, on canvas: any TextCanvas) {
+        let label = " \(ConversationRow.day(date, calendar: calendar)) "
+        let side = max(0, (area.columns - SafeText.width(of: label)) / 2)
+        let line = String(repeating: "─", count: side) + label + String(repeating: "─", count: side)
+        canvas.put(line, row: row, column: area.column, width: area.columns, style: .dim)
     }
 }

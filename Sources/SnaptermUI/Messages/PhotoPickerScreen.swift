@@ -6,7 +6,10 @@ import Thumbnails
 
 /// Chooses a gallery photo for a draft. Enter on a photo opens the editor: `r` rotates, `c`
 /// cycles crop presets, `f` cycles filters — each edit only changes the `asset://` URL, and the
-/// preview is that URL's picture. Enter attaches the edited URL to the draft; Esc goes back.
+/// preview is that URL's picture, asked for at once after each key (the previous render is
+/// cancelled: the newest edit wins). The current rotation, crop and filter are named under it; while
+/// the picture renders, a moving bar and "rendering…" show (keys keep working). Enter attaches the
+/// edited URL to the draft; Esc goes back.
 @MainActor
 public final class PhotoPickerScreen: Screen {
     public var title: String { editing == nil ? "Pick a photo" : "Edit photo" }
@@ -64,7 +67,19 @@ public final class PhotoPickerScreen: Screen {
     }
 
     public func draw(on canvas: any TextCanvas, area: CellRect, options: DrawOptions) -> [PlacedPicture] {
-        editing == nil ? drawGrid(on: canvas, options: options) : drawEditor(on: canvas)
+        editing == nil ? drawGrid(on: canvas, options: options) : drawEditor(on: canvas, phase: options.phase)
+    }
+
+    /// The editor's preview: the thumbnail URL it shows (the edited photo at the screen's size) and its state.
+    public var previewCell: (url: URL?, content: ImageCellContent) { (preview.url, preview.content) }
+
+    /// True while the editor waits for the edited picture.
+    public var isRendering: Bool { editing != nil && preview.content.isPlaceholder }
+
+    /// `rotate 90° · crop centre · filter mono`: the edits in force.
+    public var editSummary: String? {
+        guard let editing else { return nil }
+        return "rotate \(editing.rotate)° · crop \(Self.cropPresets[cropIndex].name) · filter \(editing.filter.rawValue)"
     }
 
     public func handle(_ key: Key) -> ScreenAction {
@@ -174,13 +189,12 @@ public final class PhotoPickerScreen: Screen {
         return placed
     }
 
-    private func drawEditor(on canvas: any TextCanvas) -> [PlacedPicture] {
-        guard let editing else { return [] }
+    private func drawEditor(on canvas: any TextCanvas, phase: Int) -> [PlacedPicture] {
+        guard let editing, let summary = editSummary else { return [] }
         let rect = CellRect(row: area.row, column: area.column, rows: max(1, area.rows - 3), columns: area.columns)
-        let picture = ImageCellDrawing.draw(preview, in: rect, on: canvas)
-        let crop = Self.cropPresets[cropIndex].name
-        let summary = "rotate \(editing.rotate)° · crop \(crop) · filter \(editing.filter.rawValue)"
-        canvas.put(summary, row: area.row + area.rows - 3, column: area.column, style: .bold)
+        let picture = ImageCellDrawing.draw(preview, in: rect, on: canvas, phase: phase)
+        canvas.put(summary + (isRendering ? " · rendering…" : ""), row: area.row + area.rows - 3, column: area.column,
+                   width: area.columns, style: .bold)
         canvas.put(SafeText.visible(editing.url.absoluteString), row: area.row + area.rows - 2, column: area.column, style: .dim)
         canvas.put("r rotate · c crop · f filter · Enter attach · Esc back", row: area.row + area.rows - 1,
                    column: area.column, style: .dim)

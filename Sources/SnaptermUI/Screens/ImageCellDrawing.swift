@@ -6,7 +6,8 @@ import TerminalGraphics
 @MainActor
 enum ImageCellDrawing {
     /// Draws `cell` into `rect`: text for placeholders and failures; returns the picture to place, if any.
-    static func draw(_ cell: ImageCell?, in rect: CellRect, on canvas: any TextCanvas) -> PlacedPicture? {
+    /// With a `phase` (the frame number), a load of unknown size shows a moving bar instead of dots.
+    static func draw(_ cell: ImageCell?, in rect: CellRect, on canvas: any TextCanvas, phase: Int? = nil) -> PlacedPicture? {
         switch cell?.content {
         case .image(let data, _)?:
             guard let url = cell?.url, let picture = TerminalPicture(encoded: data) else { return nil }
@@ -27,6 +28,8 @@ enum ImageCellDrawing {
                 let filled = Int((Double(inner) * min(1, max(0, fraction))).rounded())
                 let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: inner - filled)
                 canvas.put(bar, row: middle, column: rect.column + 1, width: inner, style: [])
+            } else if let phase {
+                canvas.put(movingBar(width: inner, phase: phase), row: middle, column: rect.column + 1, width: inner, style: [])
             } else {
                 canvas.put(String(repeating: "·", count: inner), row: middle, column: rect.column + 1,
                            width: inner, style: .dim)
@@ -40,6 +43,18 @@ enum ImageCellDrawing {
             break
         }
         return nil
+    }
+
+    /// A bar of `width` cells with a short block that sweeps across it and back as `phase` grows
+    /// (progress of unknown length: the render is running, the screen is not frozen).
+    static func movingBar(width: Int, phase: Int) -> String {
+        guard width > 0 else { return "" }
+        let block = max(1, min(3, width / 4))
+        let travel = max(1, width - block)
+        let step = phase % (2 * travel)
+        let start = step < travel ? step : 2 * travel - step
+        return String(repeating: "░", count: start) + String(repeating: "█", count: block)
+            + String(repeating: "░", count: max(0, width - start - block))
     }
 
     /// The one-letter badge for where a picture came from.

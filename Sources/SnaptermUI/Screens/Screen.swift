@@ -60,5 +60,10 @@ extension Screen {
 public struct DrawOptions: Sendable, Equatable {
     /// Show a one-letter badge with each picture's source (M memory, D disk, H handler).
     public var showsBadges = false
-    public init(showsBadges: Bool = false) { self.showsBadges = showsBadges }
+    /// The frame number: moves the progress bars of loads whose size is unknown (renders).
+    public var phase = 0
+    public init(showsBadges: Bool = false, phase: Int = 0) {
+        self.showsBadges = showsBadges
+        self.phase = phase
+    }
 }

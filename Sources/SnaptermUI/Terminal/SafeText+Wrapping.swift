@@ -14,7 +14,7 @@ extension SafeText {
         guard width > 0, maxLines > 0 else { return [] }
         var wrapper = Wrapper(width: width, maxLines: maxLines)
         for character in text {
-            if wrapper.isFull { break }
+            if wrapper.isFull || wrapper.wordFillsTheRest { break }
             if character.unicodeScalars.contains(where: needsEscape) {
                 for shown in visible(String(character)) { wrapper.add(shown) }
             } else {
@@ -45,6 +45,14 @@ extension SafeText {
         }
 
         var isFull: Bool { lines.count >= maxLines }
+
+        /// True when the word being read is already wider than every line still allowed: whatever
+        /// follows, it fills them, so the rest of the text need not be read (a huge unbroken text
+        /// costs only its visible lines).
+        var wordFillsTheRest: Bool {
+            let left = maxLines - lines.count
+            return left < Int.max / (2 * width) && wordWidth > width * (left + 1)
+        }
 
         mutating func add(_ character: Character) {
             if character == " " {
