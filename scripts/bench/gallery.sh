@@ -4,7 +4,9 @@
 # folder listed, the grid drawn and every visible thumbnail in (the status bar says "blank 0/N")
 # — in a 100×32 tmux pane (text art: tmux shows no sixel). The photos are hard links of one JPEG,
 # each under its own name (so each is its own cache entry and decode). Median of RUNS runs.
-# Usage: scripts/bench/gallery.sh [BINARY] [COUNT] [PHOTO]
+# GRAPHICS=sixel forces sixel thumbnails (encoded as in xterm; tmux drops them, so the terminal's own
+# drawing time is not in the figure).
+# Usage: [RUNS=5] [GRAPHICS=symbols|sixel|kitty] scripts/bench/gallery.sh [BINARY] [COUNT] [PHOTO]
 #        (default .build/release/snapterm, 5000, assets/photos/coffee.jpg (600×400, 55 KB))
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/../common.sh"
@@ -13,6 +15,7 @@ BIN=$(realpath "${1:-.build/release/snapterm}")
 COUNT=${2:-5000}
 PHOTO=$(realpath "${3:-assets/photos/coffee.jpg}")
 RUNS=${RUNS:-5}
+GRAPHICS=${GRAPHICS:-symbols}
 WORK=$(mktemp -d)
 SOCK=$WORK/tmux.sock
 trap 'tmux -S "$SOCK" kill-server 2>/dev/null || true; rm -rf "$WORK"' EXIT
@@ -26,14 +29,14 @@ photo = original
 for i in range(1, count + 1):
     os.link(photo, os.path.join(folder, "IMG_%05d.jpg" % i))
 PY
-echo "== $(ls "$WORK/photos" | wc -l) photos in $WORK/photos; $RUNS cold runs"
+echo "== $(ls "$WORK/photos" | wc -l) photos in $WORK/photos; $RUNS cold runs, $GRAPHICS"
 times=()
 for run in $(seq "$RUNS"); do
     tmux -S "$SOCK" kill-server 2>/dev/null || true
     START=$WORK/start-$run
     tmux -S "$SOCK" new-session -d -x 100 -y 32 \
         "env XDG_CACHE_HOME=$WORK/cache-$run XDG_DATA_HOME=$WORK/data-$run SNAPTERM_ASSETS=$PWD/assets \
-         sh -c 'date +%s%N > $START; exec $BIN --graphics symbols $WORK/photos'"
+         sh -c 'date +%s%N > $START; exec $BIN --graphics $GRAPHICS $WORK/photos'"
     while true; do
         screen=$(tmux -S "$SOCK" capture-pane -p 2>/dev/null || true)
         if grep -q "blank 0/[1-9]" <<<"$screen" && grep -q "1 of $COUNT" <<<"$screen"; then break; fi
