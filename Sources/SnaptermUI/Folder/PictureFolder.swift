@@ -28,11 +28,15 @@ public struct PictureFolder: Sendable {
     /// The folder.
     public let url: URL
 
-    /// A folder at `path`; throws `UIError.notAFolder` when it is missing or not a folder.
+    /// A folder at `path`; throws `UIError.notAFolder` when it is missing or not a folder, and
+    /// `UIError.folderUnreadable` when this user may not list it.
     public init(path: String) throws(UIError) {
         var info = stat()
         guard stat(path, &info) == 0 else { throw .notAFolder(path: path, reason: String(cString: strerror(errno))) }
         guard info.st_mode & S_IFMT == S_IFDIR else { throw .notAFolder(path: path, reason: "not a folder") }
+        guard access(path, R_OK | X_OK) == 0 else {
+            throw .folderUnreadable(path: path, reason: String(cString: strerror(errno)))
+        }
         url = URL(fileURLWithPath: path, isDirectory: true).standardizedFileURL
     }
 
