@@ -6,7 +6,9 @@
 # each under its own name (so each is its own cache entry and decode). Median of RUNS runs.
 # GRAPHICS=sixel forces sixel thumbnails (encoded as in xterm; tmux drops them, so the terminal's own
 # drawing time is not in the figure).
-# Usage: [RUNS=5] [GRAPHICS=symbols|sixel|kitty] scripts/bench/gallery.sh [BINARY] [COUNT] [PHOTO]
+# KEEP_DATA=1 keeps one data folder (the message database made by the first, uncounted run): the
+# cache is still fresh every run, as for a user opening a new folder.
+# Usage: [RUNS=5] [GRAPHICS=symbols|sixel|kitty] [KEEP_DATA=1] scripts/bench/gallery.sh [BINARY] [COUNT] [PHOTO]
 #        (default .build/release/snapterm, 5000, assets/photos/coffee.jpg (600×400, 55 KB))
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/../common.sh"
@@ -31,11 +33,15 @@ for i in range(1, count + 1):
 PY
 echo "== $(ls "$WORK/photos" | wc -l) photos in $WORK/photos; $RUNS cold runs, $GRAPHICS"
 times=()
-for run in $(seq "$RUNS"); do
+first=1
+[ "${KEEP_DATA:-0}" = 1 ] && first=0   # run 0 makes the data folder and is not counted
+for run in $(seq "$first" "$RUNS"); do
+    data=$WORK/data-$run
+    [ "${KEEP_DATA:-0}" = 1 ] && data=$WORK/data
     tmux -S "$SOCK" kill-server 2>/dev/null || true
     START=$WORK/start-$run
     tmux -S "$SOCK" new-session -d -x 100 -y 32 \
-        "env XDG_CACHE_HOME=$WORK/cache-$run XDG_DATA_HOME=$WORK/data-$run SNAPTERM_ASSETS=$PWD/assets \
+        "env XDG_CACHE_HOME=$WORK/cache-$run XDG_DATA_HOME=$data SNAPTERM_ASSETS=$PWD/assets \
          sh -c 'date +%s%N > $START; exec $BIN --graphics $GRAPHICS $WORK/photos'"
     while true; do
         screen=$(tmux -S "$SOCK" capture-pane -p 2>/dev/null || true)
@@ -46,7 +52,7 @@ for run in $(seq "$RUNS"); do
     ms=$(( (end - $(cat "$START")) / 1000000 ))
     cells=$(grep -o "blank 0/[0-9]*" <<<"$screen" | head -1)
     echo "run $run: first full frame after $ms ms ($cells)"
-    times+=("$ms")
+    [ "$run" -gt 0 ] && times+=("$ms")
     tmux -S "$SOCK" send-keys q
     sleep 0.3
 done
