@@ -5,11 +5,11 @@ set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-shoot() {  # shoot NAME KEYS
+shoot() {  # shoot NAME KEYS [ARGUMENTS]
     cat > "$work/run.sh" <<SCRIPT
 #!/bin/sh
 export XDG_CACHE_HOME=$work/cache XDG_DATA_HOME=$work/data SNAPTERM_ASSETS=$root/assets LANG=C.UTF-8
-exec $root/.build/debug/snapterm --keys "$2"
+exec $root/.build/debug/snapterm --keys "$2" ${3:-}
 SCRIPT
     chmod +x "$work/run.sh"
     WAIT=${WAIT:-8} "$root/scripts/tools/term-shot" "$root/docs/screenshots/$1.png" 120x42 -- "$work/run.sh"
@@ -17,3 +17,5 @@ SCRIPT
 mkdir -p "$root/docs/screenshots"
 shoot places ""
 shoot conversation "Tab Down*2 Enter"
+shoot gallery "" "$root/assets/photos"
+shoot gallery-picture "Right*2 Enter" "$root/assets/photos"

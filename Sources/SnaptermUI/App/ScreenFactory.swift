@@ -7,6 +7,8 @@ public enum ScreenFactory {
     public static let messageThumbnail = (columns: 24, rows: 6)
     /// Thumbnail size of the places list and the conversations list.
     public static let rowThumbnail = (columns: 26, rows: 6)
+    /// Thumbnail size in a folder gallery's grid (`snapterm DIR`): 3:2 in 8×16-pixel cells.
+    public static let galleryThumbnail = (columns: 18, rows: 6)
     /// Thumbnail size in the photo picker's grid.
     static let pickerThumbnail = (columns: 18, rows: 5)
 

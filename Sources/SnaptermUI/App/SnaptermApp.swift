@@ -129,6 +129,7 @@ public final class SnaptermApp {
         case .tab:
             pushed = []
             tabIndex = (tabIndex + 1) % tabs.count
+            currentScreen.didAppear()
         case .character("b"): state.showsBadges.toggle()
         case .character("c"):
             state.isCachingEnabled.toggle()
@@ -162,6 +163,7 @@ public final class SnaptermApp {
         guard !pushed.isEmpty else { return }
         pushed.removeLast()
         currentScreen.layout(in: bodyArea)
+        currentScreen.didAppear()
     }
 
     private func watch(_ screen: any Screen) {

@@ -47,6 +47,13 @@ public protocol Screen: AnyObject {
     /// Set by the app: called when something changes on its own (a picture arrived) and the
     /// screen should be drawn again.
     var onChange: (() -> Void)? { get set }
+    /// Called when the screen is shown again: its tab chosen, or the screen above it closed.
+    func didAppear()
+}
+
+extension Screen {
+    /// Nothing by default.
+    public func didAppear() {}
 }
 
 /// Display options the app passes to screens.

@@ -135,9 +135,15 @@ public enum UIError: Error, Sendable, CustomStringConvertible {
     case terminalUnavailable(String)
     /// Standard input or output is not a terminal.
     case notATerminal
+    /// The folder given to the gallery does not exist or is not a folder.
+    case notAFolder(path: String, reason: String)
+    /// The gallery's folder could not be listed.
+    case folderUnreadable(path: String, reason: String)
 
     public var description: String {
         switch self {
+        case .notAFolder(let path, let reason): "\(SafeText.visible(path)): \(reason)"
+        case .folderUnreadable(let path, let reason): "cannot list the folder \(SafeText.visible(path)): \(reason)"
         case .terminalUnavailable(let name): "cannot start the terminal UI (terminal type '\(name)')"
         case .notATerminal: "snapterm's UI needs a terminal; use `snapterm render` or `snapterm fetch` in scripts"
         }

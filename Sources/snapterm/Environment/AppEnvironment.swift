@@ -82,15 +82,16 @@ struct AppEnvironment {
         return number << shift
     }
 
-    /// The shared loader with every built-in scheme handler. `namedFiles` (paths the user typed) are
-    /// readable wherever they are; `extra` handlers (standard input) come first.
+    /// The shared loader with every built-in scheme handler. `namedFiles` (paths the user typed) and
+    /// everything inside `namedFolders` (a gallery folder the user named) are readable wherever they
+    /// are; `extra` handlers (standard input) come first.
     /// `schemes`, when given, limits the handlers to those schemes: a command that only reads files
     /// does not open the photo gallery's manifest.
-    func makeLoader(diskCache: Bool = true, namedFiles: [URL] = [], extra: [any SchemeHandling] = [],
-                    schemes: Set<String>? = nil) throws -> SchemeLoader {
+    func makeLoader(diskCache: Bool = true, namedFiles: [URL] = [], namedFolders: [URL] = [],
+                    extra: [any SchemeHandling] = [], schemes: Set<String>? = nil) throws -> SchemeLoader {
         var handlers: [any SchemeHandling] = extra + [
             HTTPSchemeHandler(),
-            FileSchemeHandler(allowedRoots: fileRoots, namedFiles: namedFiles),
+            FileSchemeHandler(allowedRoots: fileRoots + namedFolders, namedFiles: namedFiles),
             MapSchemeHandler(tilesFiles: mapTilesFiles),
         ]
         if schemes?.contains("asset") ?? true, let library = try photoLibrary() { handlers.append(AssetSchemeHandler(library: library)) }

@@ -1,0 +1,230 @@
+// FolderGalleryScreen: `snapterm DIR` — a grid of a folder's pictures, and one picture as large as the screen.
+import Foundation
+import SchemeLoader
+import Thumbnails
+
+/// The pictures of a folder as a grid of thumbnails with their file names under them. The grid is a
+/// `ListView` whose rows are the pictures, `columns` to a grid row: only visible pictures own image
+/// cells (reused as the grid scrolls), and the pictures ahead are prefetched like the places list.
+/// Enter shows the selected picture as large as the screen (←/→ previous/next, Esc/q back). The
+/// folder is listed again on every visit (the tab shown again, back from a picture), so new and
+/// removed files appear.
+@MainActor
+public final class FolderGalleryScreen: Screen {
+    public var title: String {
+        guard let viewing, entries.indices.contains(viewing) else { return folder.name }
+        return folder.name + " › " + entries[viewing].name
+    }
+    public var onChange: (() -> Void)?
+    /// The pictures, in name order, as of the last visit.
+    public private(set) var entries: [FolderEntry] = []
+    /// The selected picture.
+    public private(set) var selected = 0
+    /// The picture shown large, if any.
+    public private(set) var viewing: Int?
+    /// The grid's list (after the first layout): its rows are pictures.
+    public private(set) var list: ListView?
+    /// Why the last listing failed, shown instead of the grid.
+    public private(set) var listingError: UIError?
+
+    private let folder: PictureFolder
+    private let loader: SchemeLoader
+    private let box: ThumbnailBox
+    private let viewer: FolderPictureViewer
+    private var area = CellRect(row: 0, column: 0, rows: 1, columns: 1)
+
+    /// Creates the screen and lists the folder; `box` sizes the grid thumbnails, `viewerBox` carries the
+    /// cell size and mode of the large picture (its size follows the screen).
+    public init(folder: PictureFolder, loader: SchemeLoader, box: ThumbnailBox, viewerBox: ThumbnailBox) {
+        self.folder = folder
+        self.loader = loader
+        self.box = box
+        viewer = FolderPictureViewer(loader: loader, box: viewerBox)
+        viewer.onChange = { [weak self] in self?.onChange?() }
+        rescan()
+    }
+
+    /// Pictures per grid row.
+    public var columnsPerRow: Int { max(1, (area.columns + 2) / (box.columns + 2)) }
+    /// Grid rows on screen.
+    public var visibleGridRows: Int { max(1, area.rows / gridRowHeight) }
+    private var gridRowHeight: Int { box.rows + 1 }
+    /// List rows: the pictures padded to whole grid rows (so the first visible one starts a grid row).
+    private var paddedCount: Int { (entries.count + columnsPerRow - 1) / columnsPerRow * columnsPerRow }
+
+    /// The thumbnail URL of picture `index`.
+    public func thumbnailURL(_ index: Int) -> URL? {
+        guard entries.indices.contains(index) else { return nil }
+        return ThumbnailURL(source: entries[index].url, box: box).url
+    }
+
+    /// The text-art preview of picture `index` while its sixel thumbnail loads (as the places list does).
+    public func previewURL(_ index: Int) -> URL? {
+        guard box.mode == .sixel, entries.indices.contains(index) else { return nil }
+        let preview = ThumbnailBox(columns: box.columns, rows: box.rows, cellWidth: box.cellWidth, cellHeight: box.cellHeight,
+                                   mode: .symbols, colors: .truecolor)
+        return ThumbnailURL(source: entries[index].url, box: preview).url
+    }
+
+    /// Lists the folder again; the selection stays on the same file when it is still there.
+    public func rescan() {
+        let previous = entries.indices.contains(selected) ? entries[selected].name : nil
+        do {
+            entries = try folder.entries()
+            listingError = nil
+        } catch {
+            entries = []
+            listingError = error
+        }
+        if let previous, let index = entries.firstIndex(where: { $0.name == previous }) {
+            selected = index
+        } else {
+            selected = max(0, min(selected, entries.count - 1))
+        }
+        if let viewing, !entries.indices.contains(viewing) {
+            self.viewing = nil
+            viewer.close()
+        }
+        guard let list else { return }
+        list.update(rowCount: paddedCount, visibleCount: columnsPerRow * visibleGridRows)  // rebinds the visible cells
+        keepSelectionVisible()
+    }
+
+    public func didAppear() { rescan() }
+
+    public func layout(in area: CellRect) {
+        self.area = area
+        if let list {
+            list.update(rowCount: paddedCount, visibleCount: columnsPerRow * visibleGridRows)
+        } else {
+            var configuration = ListView.Configuration()
+            configuration.prefetchDistance = columnsPerRow * 2
+            configuration.maximumPrefetchDistance = columnsPerRow * 12
+            let list = ListView(loader: loader, rowCount: paddedCount, visibleCount: columnsPerRow * visibleGridRows,
+                                configuration: configuration,
+                                preview: { [weak self] index in self?.previewURL(index) }) { [weak self] index in
+                self?.thumbnailURL(index)
+            }
+            list.onCellChange = { [weak self] _, _ in self?.onChange?() }
+            self.list = list
+        }
+        keepSelectionVisible()
+        if let viewing { viewer.show(entries[viewing], in: area, neighbours: neighbours(of: viewing)) }
+    }
+
+    public func draw(on canvas: any TextCanvas, area: CellRect, options: DrawOptions) -> [PlacedPicture] {
+        if let viewing, entries.indices.contains(viewing) {
+            return viewer.draw(entries[viewing], position: viewing, of: entries.count, on: canvas, area: area)
+        }
+        guard let list, !entries.isEmpty else {
+            let text = listingError.map { "\($0)" } ?? "No pictures (JPEG, PNG, GIF, WebP) in \(folder.url.path)."
+            canvas.put(SafeText.visible(text), row: area.row + 1, column: area.column + 2, style: .dim)
+            return []
+        }
+        var placed: [PlacedPicture] = []
+        let columns = columnsPerRow
+        for index in list.visibleRange where index < entries.count {
+            let position = index - list.top
+            let top = area.row + position / columns * gridRowHeight
+            let column = area.column + position % columns * (box.columns + 2)
+            let rect = CellRect(row: top, column: column, rows: box.rows, columns: box.columns)
+            let cell = list.cell(forRow: index)
+            if let picture = ImageCellDrawing.draw(cell, in: rect, on: canvas) { placed.append(picture) }
+            let caption = (index == selected ? "▶ " : "  ") + SafeText.visible(entries[index].name)
+            canvas.put(caption, row: top + box.rows, column: column, width: box.columns + 1,
+                       style: index == selected ? [.bold, .reverse] : .dim)
+            if options.showsBadges, let badge = ImageCellDrawing.badge(cell) {
+                canvas.put("[\(badge)]", row: top, column: column, style: .reverse)
+            }
+        }
+        let spare = area.rows - visibleGridRows * gridRowHeight
+        if spare > 0 {
+            let entry = entries[selected]
+            let line = "\(selected + 1) of \(entries.count) · \(SafeText.visible(entry.name)) · \(Self.size(entry.size)) · Enter view"
+            canvas.put(line, row: area.row + area.rows - 1, column: area.column + 1, style: .dim)
+        }
+        return placed
+    }
+
+    public func handle(_ key: Key) -> ScreenAction {
+        if let viewing { return handleViewing(key, at: viewing) }
+        guard let list, !entries.isEmpty else { return .unhandled }
+        let columns = columnsPerRow
+        switch key {
+        case .right, .character("l"): select(selected + 1)
+        case .left, .character("h"): select(selected - 1)
+        case .down, .character("j"): select(selected + columns)
+        case .up, .character("k"): select(selected - columns)
+        case .pageDown, .character(" "): select(selected + columns * visibleGridRows)
+        case .pageUp: select(selected - columns * visibleGridRows)
+        case .home, .character("g"): select(0)
+        case .end, .character("G"): select(entries.count - 1)
+        case .wheelDown: list.scroll(toTop: list.top + columns); select(max(selected, list.top))
+        case .wheelUp: list.scroll(toTop: list.top - columns); select(min(selected, list.visibleRange.upperBound - 1))
+        case .enter: view(selected)
+        default: return .unhandled
+        }
+        return .none
+    }
+
+    public func tick() { list?.tick() }
+
+    public func reload() {
+        list?.reloadVisible()
+        viewer.reload()
+    }
+
+    public var placeholderCount: (placeholders: Int, cells: Int) {
+        if viewing != nil { return viewer.placeholderCount }
+        return list?.placeholderCount ?? (0, 0)
+    }
+
+    /// Moves the selection, scrolling the grid by whole rows to keep it visible.
+    public func select(_ index: Int) {
+        guard !entries.isEmpty else { return }
+        selected = max(0, min(entries.count - 1, index))
+        keepSelectionVisible()
+    }
+
+    private func handleViewing(_ key: Key, at index: Int) -> ScreenAction {
+        switch key {
+        case .right, .character("l"), .character(" "), .pageDown: view(min(entries.count - 1, index + 1))
+        case .left, .character("h"), .backspace, .pageUp: view(max(0, index - 1))
+        case .home, .character("g"): view(0)
+        case .end, .character("G"): view(entries.count - 1)
+        case .escape, .character("q"):
+            viewing = nil
+            viewer.close()
+            rescan()
+        default: return .unhandled
+        }
+        return .none
+    }
+
+    private func view(_ index: Int) {
+        guard entries.indices.contains(index) else { return }
+        viewing = index
+        select(index)
+        viewer.show(entries[index], in: area, neighbours: neighbours(of: index))
+    }
+
+    private func neighbours(of index: Int) -> [FolderEntry] {
+        [index + 1, index - 1].filter(entries.indices.contains).map { entries[$0] }
+    }
+
+    private func keepSelectionVisible() {
+        guard let list else { return }
+        let columns = columnsPerRow
+        var first = list.top / columns
+        let row = selected / columns
+        if row < first { first = row }
+        if row >= first + visibleGridRows { first = row - visibleGridRows + 1 }
+        list.scroll(toTop: first * columns)
+    }
+
+    static func size(_ bytes: Int64) -> String {
+        if bytes < 1024 { return "\(bytes) B" }
+        if bytes < 1024 * 1024 { return "\(bytes / 1024) KB" }
+        return String(format: "%.1f MB", Double(bytes) / 1_048_576)
+    }
+}

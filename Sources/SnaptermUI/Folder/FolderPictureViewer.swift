@@ -1,0 +1,57 @@
+// FolderPictureViewer: one picture of a folder gallery as large as the screen, its neighbours prefetched.
+import Foundation
+import SchemeLoader
+import Thumbnails
+
+/// The large picture of `FolderGalleryScreen`: an image cell sized to the screen (less one row for the
+/// caption), with the previous and next pictures prefetched at low priority so ←/→ usually find
+/// them in the memory cache.
+@MainActor
+final class FolderPictureViewer {
+    var onChange: (() -> Void)?
+    private let box: ThumbnailBox
+    private let cell: ImageCell
+    private let prefetcher: Prefetcher
+
+    init(loader: SchemeLoader, box: ThumbnailBox) {
+        self.box = box
+        cell = ImageCell(loader: loader)
+        prefetcher = Prefetcher(loader: loader)
+        cell.onChange = { [weak self] _ in self?.onChange?() }
+    }
+
+    /// The box of the large picture in `area`: the whole width, all rows but the caption's.
+    func pictureBox(in area: CellRect) -> ThumbnailBox {
+        var sized = box
+        sized.columns = max(1, min(ThumbnailBox.cellRange.upperBound, area.columns))
+        sized.rows = max(1, min(ThumbnailBox.cellRange.upperBound, area.rows - 1))
+        return sized
+    }
+
+    /// Shows `entry` sized to `area`, and prefetches `neighbours` at the same size.
+    func show(_ entry: FolderEntry, in area: CellRect, neighbours: [FolderEntry]) {
+        let sized = pictureBox(in: area)
+        cell.show(ThumbnailURL(source: entry.url, box: sized).url, priority: .veryHigh)
+        prefetcher.prefetch(Array(neighbours.indices)) { ThumbnailURL(source: neighbours[$0].url, box: sized).url }
+    }
+
+    /// Stops showing (back to the grid).
+    func close() {
+        prefetcher.cancelAll()
+        cell.prepareForReuse()
+    }
+
+    func reload() { cell.reload() }
+
+    var placeholderCount: (placeholders: Int, cells: Int) { (cell.content.isPlaceholder ? 1 : 0, 1) }
+
+    /// The picture, then one caption row: its name, position and size, and the keys.
+    func draw(_ entry: FolderEntry, position: Int, of count: Int, on canvas: any TextCanvas, area: CellRect) -> [PlacedPicture] {
+        let rect = CellRect(row: area.row, column: area.column, rows: max(1, area.rows - 1), columns: area.columns)
+        let picture = ImageCellDrawing.draw(cell, in: rect, on: canvas)
+        let caption = "\(position + 1) of \(count) · \(SafeText.visible(entry.name)) · \(FolderGalleryScreen.size(entry.size))"
+            + " · ←/→ previous/next · Esc back"
+        canvas.put(caption, row: area.row + area.rows - 1, column: area.column, width: area.columns, style: .dim)
+        return picture.map { [$0] } ?? []
+    }
+}
