@@ -45,11 +45,21 @@ public final class WorkerPool: @unchecked Sendable {
         }
     }
 
-    /// Runs blocking `body` on a worker thread and returns its result.
+    /// Runs blocking `body` on a worker thread and returns its result. A job whose task is
+    /// cancelled while it waits for a thread never runs (it throws `CancellationError`): during a
+    /// fast scroll the rows already passed must not hold the threads the rows still to come need.
     public func run<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
         try Task.checkCancellation()
-        return try await withCheckedThrowingContinuation { continuation in
-            enqueue { continuation.resume(with: Result { try body() }) }
+        let cancelled = CancellationFlag()
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { continuation in
+                enqueue {
+                    if cancelled.isSet { return continuation.resume(throwing: CancellationError()) }
+                    continuation.resume(with: Result { try body() })
+                }
+            }
+        } onCancel: {
+            cancelled.set()
         }
     }
 
@@ -94,4 +104,13 @@ public final class WorkerPool: @unchecked Sendable {
             job()
         }
     }
+}
+
+/// Set once when a waiting job's task is cancelled; read by the worker that takes the job.
+private final class CancellationFlag: @unchecked Sendable {
+    // @unchecked: `value` is only touched under `lock`.
+    private let lock = NSLock()
+    private var value = false
+    var isSet: Bool { lock.lock(); defer { lock.unlock() }; return value }
+    func set() { lock.lock(); value = true; lock.unlock() }
 }
