@@ -1,13 +1,14 @@
-// OffPool: runs blocking work (child processes) on a GCD thread so tests never starve Swift's
-// cooperative thread pool (two threads on two cores), which suites running in parallel need.
-import Dispatch
+// OffPool: runs blocking work (child processes, screenshots, waits) on a thread of its own, so tests
+// never starve Swift's cooperative pool (two threads on two cores) nor GCD's global pool, which on
+// Linux also starts about one thread per core and the code under test needs (file reads, encoders).
+import Foundation
 
-/// Runs blocking work off the cooperative pool.
+/// Runs blocking work off the cooperative pool and off GCD.
 public enum OffPool {
-    /// Runs `body` on a GCD thread and returns its result.
+    /// Runs `body` on a new thread and returns its result.
     public static func run<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
         try await withCheckedThrowingContinuation { continuation in
-            DispatchQueue.global().async { continuation.resume(with: Result { try body() }) }
+            Thread.detachNewThread { continuation.resume(with: Result { try body() }) }
         }
     }
 }
