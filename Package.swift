@@ -126,7 +126,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ImagingTests",
-            dependencies: ["Imaging", "CVips"]
+            dependencies: ["Imaging", "CVips", "TestSupport"]
         ),
         .testTarget(
             name: "TerminalGraphicsTests",

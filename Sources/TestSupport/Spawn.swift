@@ -15,6 +15,9 @@ public enum Spawn {
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 1, outputFile.path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         posix_spawn_file_actions_adddup2(&actions, 1, 2)
+        // Nothing else is inherited: a long-lived child (xterm, a tmux server) holding another test's
+        // pipe or Foundation.Process's exit socket would keep that test waiting until the child ends.
+        closeInheritedDescriptors(&actions)
         // The test runner's threads block signals; a child must start with none blocked and default
         // handlers, or it could never be stopped (term-shot's `kill` of xterm would wait forever).
         var attributes = posix_spawnattr_t()
@@ -39,6 +42,17 @@ public enum Spawn {
         let output = (try? String(contentsOf: outputFile, encoding: .utf8)) ?? ""
         let exited = status & 0x7F == 0
         return (exited ? (status >> 8) & 0xFF : 128 + (status & 0x7F), output)
+    }
+}
+
+extension Spawn {
+    private typealias AddCloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
+
+    /// Adds "close every descriptor from 3 up" to `actions` (glibc ≥ 2.34's
+    /// `posix_spawn_file_actions_addclosefrom_np`, which Swift's Glibc module does not import).
+    public static func closeInheritedDescriptors(_ actions: inout posix_spawn_file_actions_t) {
+        guard let symbol = dlsym(nil, "posix_spawn_file_actions_addclosefrom_np") else { return }  // nil: RTLD_DEFAULT
+        _ = unsafeBitCast(symbol, to: AddCloseFrom.self)(&actions, 3)
     }
 }
 

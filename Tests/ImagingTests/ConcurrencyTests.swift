@@ -1,6 +1,7 @@
 // ConcurrencyTests: one processor used from many tasks at once gives the same pixels as used alone.
 import Foundation
 import Imaging
+import TestSupport
 import Testing
 
 @Suite struct ConcurrencyTests {
@@ -9,16 +10,14 @@ import Testing
         let png = try processor.encode(TestImages.quadrants(width: 300, height: 200), as: .png)
         let edit = ImageEdit(crop: try CropRect(x: 0.1, y: 0.2, width: 0.7, height: 0.6), rotation: .clockwise90, filter: .sepia)
         let expected = try processor.render(png, width: 60, height: 60, mode: .fill, edit: edit)
-        // Dispatch threads, not the cooperative pool: blocking work there would starve other tests.
-        let results = await withCheckedContinuation { continuation in
-            DispatchQueue.global().async {
-                let slots = Locked(Array(repeating: Bitmap?.none, count: 24))
-                DispatchQueue.concurrentPerform(iterations: 24) { index in
-                    let bitmap = try? processor.render(png, width: 60, height: 60, mode: .fill, edit: edit)
-                    slots.set(index, bitmap)
-                }
-                continuation.resume(returning: slots.values)
+        // Off the cooperative pool: blocking work there would starve other tests.
+        let results = try await OffPool.run {
+            let slots = Locked(Array(repeating: Bitmap?.none, count: 24))
+            DispatchQueue.concurrentPerform(iterations: 24) { index in
+                let bitmap = try? processor.render(png, width: 60, height: 60, mode: .fill, edit: edit)
+                slots.set(index, bitmap)
             }
+            return slots.values
         }
         #expect(results.count == 24)
         #expect(results.allSatisfy { $0 == expected })

@@ -2,6 +2,7 @@
 // text — never another call's (libvips keeps one error buffer for the whole process).
 import Foundation
 import Imaging
+import TestSupport
 import Testing
 
 @Suite struct ConcurrentFailureTests {
@@ -15,21 +16,19 @@ import Testing
         let kinds: [(input: Data, marker: String)] = [(jpeg, "VipsJpeg"), (gif, "gif"), (webp, "webp")]
         let markers = kinds.map(\.marker)
         // When 90 decodes of them fail at once, on worker threads (not the cooperative pool)
-        let messages: [String] = await withCheckedContinuation { continuation in
-            DispatchQueue.global().async {
-                let slots = Messages(count: 90)
-                DispatchQueue.concurrentPerform(iterations: 90) { index in
-                    let kind = kinds[index % kinds.count]
-                    let outcome = Result { () throws(ImagingError) in
-                        try processor.render(kind.input, width: 64, height: nil, edit: ImageEdit(rotation: .clockwise90))
-                    }
-                    switch outcome {
-                    case .success: slots.set(index, "no failure")
-                    case .failure(let error): slots.set(index, error.description)
-                    }
+        let messages: [String] = try await OffPool.run {
+            let slots = Messages(count: 90)
+            DispatchQueue.concurrentPerform(iterations: 90) { index in
+                let kind = kinds[index % kinds.count]
+                let outcome = Result { () throws(ImagingError) in
+                    try processor.render(kind.input, width: 64, height: nil, edit: ImageEdit(rotation: .clockwise90))
                 }
-                continuation.resume(returning: slots.values)
+                switch outcome {
+                case .success: slots.set(index, "no failure")
+                case .failure(let error): slots.set(index, error.description)
+                }
             }
+            return slots.values
         }
         // Then each message names its own decoder and no other one
         for (index, message) in messages.enumerated() {

@@ -26,7 +26,7 @@ import Thumbnails
     }
 
     private func png(_ colour: RGBA) async throws -> Data {
-        try await TestImages.offPool { try ImageProcessor().encode(Bitmap(width: 96, height: 64, filledWith: colour), as: .png) }
+        try await OffPool.run { try ImageProcessor().encode(Bitmap(width: 96, height: 64, filledWith: colour), as: .png) }
     }
 
     /// The sixel thumbnail of `file` as a loader with an empty cache makes it now.

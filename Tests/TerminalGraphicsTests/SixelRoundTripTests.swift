@@ -2,13 +2,14 @@
 import Foundation
 import Imaging
 import TerminalGraphics
+import TestSupport
 import Testing
 
 @Suite struct SixelRoundTripTests {
     @Test(arguments: [SixelPalette.adaptive, .fixed])
     func sixelDecodesBackToTheSizeAndColoursOfTheSource(palette: SixelPalette) async throws {
         // Given a 240×156 test card, when it is encoded and decoded with libsixel's decoder
-        let (source, decoded) = try await TestImages.offPool {
+        let (source, decoded) = try await OffPool.run {
             let source = TestImages.card(width: 240, height: 156)
             return (source, try SixelDecoder.decode(try SixelEncoder(options: SixelOptions(palette: palette)).encode(source)))
         }

@@ -31,14 +31,6 @@ enum TestImages {
         return sums.map { $0 / Double(x.count * y.count) }
     }
 
-    /// Runs CPU-heavy test work (pixel loops in a debug build, libvips, libsixel) on a GCD thread,
-    /// so it never holds the cooperative pool that timing-sensitive suites share.
-    static func offPool<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
-        try await withCheckedThrowingContinuation { continuation in
-            DispatchQueue.global().async { continuation.resume(with: Result { try body() }) }
-        }
-    }
-
     /// Where the golden files live.
     static let fixtures = CommandRunner.repositoryRoot.appendingPathComponent("Tests/Fixtures/terminal")
 }

@@ -18,7 +18,7 @@ import Thumbnails
     }
 
     private func stubbedMock() async throws -> MockSchemeHandler {
-        let png = try await TestImages.offPool { try ImageProcessor().encode(TestImages.card(width: 120, height: 80), as: .png) }
+        let png = try await OffPool.run { try ImageProcessor().encode(TestImages.card(width: 120, height: 80), as: .png) }
         let mock = MockSchemeHandler()
         mock.stub(source, with: MockResponse(data: png, mimeType: "image/png"))
         return mock

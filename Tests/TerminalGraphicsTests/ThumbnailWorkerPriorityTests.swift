@@ -23,7 +23,7 @@ import Thumbnails
     @Test func encodingRunsBelowTheUIThreadsPriority() async throws {
         // Given a thumbnail loader with a recording encoder over a real PNG
         let source = URL(string: "mock://photos/card.png")!
-        let png = try await TestImages.offPool { try ImageProcessor().encode(TestImages.card(width: 120, height: 80), as: .png) }
+        let png = try await OffPool.run { try ImageProcessor().encode(TestImages.card(width: 120, height: 80), as: .png) }
         let mock = MockSchemeHandler()
         mock.stub(source, with: MockResponse(data: png, mimeType: "image/png"))
         let encoder = RecordingEncoder()

@@ -19,6 +19,27 @@ DOWN = b"\x1bOB"          # kcud1 in application-cursor mode (the app turns keyp
 BACKLOG = 1 << 20         # stop reading the app while this much is still unwritten to the terminal
 
 
+def stop_app(pid, master):
+    """Asks the app to quit (q, then SIGTERM, then SIGKILL), reading and dropping what it still writes
+    meanwhile, so an app blocked on a full pseudo-terminal can always finish restoring and exit."""
+    fcntl.fcntl(master, fcntl.F_SETFL, fcntl.fcntl(master, fcntl.F_GETFL) | os.O_NONBLOCK)
+    for action, grace in ((lambda: os.write(master, b"q"), 0.5), (lambda: os.kill(pid, signal.SIGTERM), 2.0),
+                          (lambda: os.kill(pid, signal.SIGKILL), 5.0)):
+        try:
+            action()
+        except OSError:
+            pass
+        deadline = time.monotonic() + grace
+        while time.monotonic() < deadline:
+            if os.waitpid(pid, os.WNOHANG)[0] == pid:
+                return
+            if select.select([master], [], [], 0.05)[0]:
+                try:
+                    os.read(master, 65536)
+                except OSError:
+                    pass
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--out", required=True)
@@ -125,13 +146,7 @@ def main():
     finally:
         fcntl.fcntl(out_fd, fcntl.F_SETFL, out_flags)
         termios.tcsetattr(stdin, termios.TCSADRAIN, saved)
-        try:
-            os.write(master, b"q")
-            time.sleep(0.3)
-            os.kill(pid, signal.SIGTERM)
-        except OSError:
-            pass
-        os.waitpid(pid, 0)
+        stop_app(pid, master)
     values = sorted(v * 1000 for v in latencies.values())
 
     def pct(p):
