@@ -24,78 +24,78 @@ public final class TmuxSession {
         variables.merge(environment) { _, new in new }
         let exports = variables.sorted { $0.key < $1.key }.map { "\($0.key)=\(Self.quoted($0.value))" }.joined(separator: " ")
         // `env -i` keeps the pane clean of this process's variables, but keeps tmux's own TMUX, as a real pane has.
-        try tmux(["-f", "/dev/null", "new-session", "-d", "-s", name, "-x", String(columns), "-y", String(rows),
+        try Self.tmux(socket: socket, ["-f", "/dev/null", "new-session", "-d", "-s", name, "-x", String(columns), "-y", String(rows),
                   "env -i TMUX=\"$TMUX\" \(exports) bash --norc --noprofile"])
-        try tmux(["set-option", "-t", name, "remain-on-exit", "on"])
+        try Self.tmux(socket: socket, ["set-option", "-t", name, "remain-on-exit", "on"])
     }
 
     deinit {
-        _ = try? tmux(["kill-server"])
+        _ = try? Self.tmux(socket: socket, ["kill-server"])
     }
 
     /// Types `command` and Enter; when it ends the shell prints `EXIT=<status>` (spelled so that the
     /// typed line itself never matches a wait for `EXIT=`).
-    public func runReportingExit(_ command: String) throws {
-        try run("\(command); printf 'EXIT\\075%s\\n' $?")
+    public func runReportingExit(_ command: String) async throws {
+        try await run("\(command); printf 'EXIT\\075%s\\n' $?")
     }
 
     /// Types `text` followed by Enter.
-    public func run(_ text: String) throws {
-        try tmux(["send-keys", "-t", name, "-l", text])
-        try tmux(["send-keys", "-t", name, "Enter"])
+    public func run(_ text: String) async throws {
+        try await command(["send-keys", "-t", name, "-l", text])
+        try await command(["send-keys", "-t", name, "Enter"])
     }
 
     /// Sends tmux key names (`Down`, `PageDown`, `C-c`, `Escape`, `q`, …) one after another.
-    public func send(_ keys: String...) throws {
-        for key in keys { try tmux(["send-keys", "-t", name, key]) }
+    public func send(_ keys: String...) async throws {
+        for key in keys { try await command(["send-keys", "-t", name, key]) }
     }
 
     /// Types literal text (no key names).
-    public func type(_ text: String) throws {
-        try tmux(["send-keys", "-t", name, "-l", text])
+    public func type(_ text: String) async throws {
+        try await command(["send-keys", "-t", name, "-l", text])
     }
 
     /// Resizes the window (and its pane) to `columns` × `rows`, as a user dragging the terminal would.
-    public func resize(columns: Int, rows: Int) throws {
-        try tmux(["resize-window", "-t", name, "-x", String(columns), "-y", String(rows)])
+    public func resize(columns: Int, rows: Int) async throws {
+        try await command(["resize-window", "-t", name, "-x", String(columns), "-y", String(rows)])
     }
 
     /// The visible screen, one string per row.
-    public func screen() throws -> [String] {
-        try tmux(["capture-pane", "-p", "-t", name]).components(separatedBy: "\n")
+    public func screen() async throws -> [String] {
+        try await command(["capture-pane", "-p", "-t", name]).components(separatedBy: "\n")
     }
 
     /// The visible screen with its colours and attributes as SGR sequences (`capture-pane -e`), one string per row.
-    public func screenWithAttributes() throws -> [String] {
-        try tmux(["capture-pane", "-e", "-p", "-t", name]).components(separatedBy: "\n")
+    public func screenWithAttributes() async throws -> [String] {
+        try await command(["capture-pane", "-e", "-p", "-t", name]).components(separatedBy: "\n")
     }
 
     /// Sets a tmux option on the session (e.g. `allow-passthrough on`).
-    public func setOption(_ option: String, _ value: String) throws {
-        try tmux(["set-option", "-t", name, option, value])
+    public func setOption(_ option: String, _ value: String) async throws {
+        try await command(["set-option", "-t", name, option, value])
     }
 
     /// `format` for each client attached to the server (`list-clients -F`), e.g. `#{client_termtype}`.
-    public func clients(_ format: String) throws -> [String] {
-        try tmux(["list-clients", "-F", format]).split(separator: "\n").map(String.init)
+    public func clients(_ format: String) async throws -> [String] {
+        try await command(["list-clients", "-F", format]).split(separator: "\n").map(String.init)
     }
 
     /// A tmux format value of the pane, e.g. `alternate_on`, `cursor_flag`, `mouse_any_flag`.
-    public func paneValue(_ format: String) throws -> String {
-        try tmux(["display-message", "-p", "-t", name, "#{\(format)}"]).trimmingCharacters(in: .whitespacesAndNewlines)
+    public func paneValue(_ format: String) async throws -> String {
+        try await command(["display-message", "-p", "-t", name, "#{\(format)}"]).trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
     /// Waits until the screen satisfies `condition`; returns the last screen read.
     @discardableResult
     public func waitFor(timeout: Duration = .seconds(20), _ condition: ([String]) -> Bool) async throws -> [String] {
         let deadline = ContinuousClock.now + timeout
-        var lines = try screen()
+        var lines = try await screen()
         while !condition(lines) {
             if ContinuousClock.now > deadline {
                 throw TmuxError(description: "timed out; the screen was:\n" + lines.joined(separator: "\n"))
             }
             try await Task.sleep(for: .milliseconds(100))
-            lines = try screen()
+            lines = try await screen()
         }
         return lines
     }
@@ -106,8 +106,17 @@ public final class TmuxSession {
         try await waitFor(timeout: timeout) { $0.contains { $0.contains(text) } }
     }
 
+    /// Runs a tmux command on a thread of its own: a tmux client takes milliseconds to tens of them on
+    /// a loaded machine, and a test sending thousands would otherwise hold Swift's cooperative pool,
+    /// which every other suite shares.
     @discardableResult
-    private func tmux(_ arguments: [String]) throws -> String {
+    private func command(_ arguments: [String]) async throws -> String {
+        let socket = socket
+        return try await OffPool.run { try Self.tmux(socket: socket, arguments) }
+    }
+
+    @discardableResult
+    private static func tmux(socket: String, _ arguments: [String]) throws -> String {
         let result = try Spawn.run("/usr/bin/tmux", ["-L", socket] + arguments)
         guard result.status == 0 else {
             throw TmuxError(description: "tmux \(arguments.joined(separator: " ")) failed: \(result.output)")

@@ -6,16 +6,17 @@ import Testing
 
 @Suite struct BusyTimeoutTests {
     @Test func aDraftWriteWaitsForAnotherProcesssLock() async throws {
-        // Given a database and another process (sqlite3) holding its write lock for 1.5 s
+        // Given a database and another process (sqlite3) holding its write lock until told to let go
         let folder = try TemporaryDirectory()
         let path = folder.appending("m.sqlite").path
         let store = try MessageStore(path: path)
         let chat = try #require(try store.createConversation(title: "A").id)
         let holder = Process()
         holder.executableURL = URL(fileURLWithPath: "/bin/sh")
-        holder.arguments = ["-c", "(echo 'BEGIN IMMEDIATE;'; echo \"SELECT 'locked';\"; sleep 1.5; echo 'COMMIT;') | sqlite3 \"$0\"", path]
-        let output = Pipe()
+        holder.arguments = ["-c", "(echo 'BEGIN IMMEDIATE;'; echo \"SELECT 'locked';\"; read _; echo 'COMMIT;') | sqlite3 \"$0\"", path]
+        let output = Pipe(), letGo = Pipe()
         holder.standardOutput = output
+        holder.standardInput = letGo
         try holder.run()
         let locked = try await OffPool.run { () -> Bool in
             var seen = Data()
@@ -28,20 +29,45 @@ import Testing
         }
         #expect(locked)
 
-        // When this process saves a draft meanwhile
-        let start = ContinuousClock.now
-        let saved = await Result { try await OffPool.run { try store.saveDraft(Draft(text: "typed while locked"), for: chat) } }
+        // When this process saves a draft meanwhile, and the other process lets go 300 ms after the
+        // write began (all on threads of their own, so a busy test pool cannot reorder them)
+        let moments = Moments()
+        let saved = try await OffPool.run { () -> Result<Void, any Error> in
+            Thread.detachNewThread {
+                while moments.writeBegan == nil { Thread.sleep(forTimeInterval: 0.01) }
+                Thread.sleep(forTimeInterval: 0.3)
+                moments.letGo = ContinuousClock.now
+                letGo.fileHandleForWriting.write(Data("\n".utf8))
+            }
+            moments.writeBegan = ContinuousClock.now
+            defer { moments.writeEnded = ContinuousClock.now }
+            return Result { try store.saveDraft(Draft(text: "typed while locked"), for: chat) }
+        }
 
         // Then the write waited for the lock and landed (before: SQLITE_BUSY at once)
         if case .failure(let error) = saved { Issue.record("the draft write failed: \(error)") }
-        #expect(ContinuousClock.now - start > .milliseconds(500))
+        let (letGoAt, endedAt) = (try #require(moments.letGo), try #require(moments.writeEnded))
+        #expect(endedAt > letGoAt, "the write ended before the other process let go of its lock")
         #expect(try store.draft(for: chat).text == "typed while locked")
         try await OffPool.run { holder.waitUntilExit() }
     }
 }
 
-extension Result where Failure == any Error {
-    init(catching body: () async throws -> Success) async {
-        do { self = .success(try await body()) } catch { self = .failure(error) }
+/// When the write began and ended and when the lock holder let go, set from several threads.
+private final class Moments: @unchecked Sendable {  // safe: every access holds `lock`
+    private let lock = NSLock()
+    private var values: [String: ContinuousClock.Instant] = [:]
+
+    var writeBegan: ContinuousClock.Instant? {
+        get { lock.withLock { values["began"] } }
+        set { lock.withLock { values["began"] = newValue } }
+    }
+    var writeEnded: ContinuousClock.Instant? {
+        get { lock.withLock { values["ended"] } }
+        set { lock.withLock { values["ended"] = newValue } }
+    }
+    var letGo: ContinuousClock.Instant? {
+        get { lock.withLock { values["letGo"] } }
+        set { lock.withLock { values["letGo"] = newValue } }
     }
 }

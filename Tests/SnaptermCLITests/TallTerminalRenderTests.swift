@@ -14,7 +14,7 @@ struct TallTerminalRenderTests {
         let photo = CommandRunner.repositoryRoot.appendingPathComponent("assets/photos/coffee.jpg")
         let errors = folder.appending("errors.txt")
         // When a picture is rendered with the box taken from the window (no --rows)
-        try tmux.runReportingExit("clear; '\(CommandRunner.binary.path)' render --cols 20 '\(photo.absoluteString)' 2>'\(errors.path)'")
+        try await tmux.runReportingExit("clear; '\(CommandRunner.binary.path)' render --cols 20 '\(photo.absoluteString)' 2>'\(errors.path)'")
         let screen = try await tmux.waitFor("EXIT=")
         // Then it succeeds and draws text art
         let message = (try? String(contentsOf: errors, encoding: .utf8)) ?? ""

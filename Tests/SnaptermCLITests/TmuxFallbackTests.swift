@@ -11,7 +11,7 @@ struct TmuxFallbackTests {
             "SNAPTERM_FILE_ROOTS": CommandRunner.repositoryRoot.path, "XDG_CACHE_HOME": folder.appending("cache").path])
         let photo = CommandRunner.repositoryRoot.appendingPathComponent("assets/photos/coffee.jpg")
         let stats = folder.appending("stats.txt")
-        try tmux.runReportingExit("clear; '\(CommandRunner.binary.path)' render --stats --cols 30 --rows 8 '\(photo.absoluteString)' 2>'\(stats.path)'")
+        try await tmux.runReportingExit("clear; '\(CommandRunner.binary.path)' render --stats --cols 30 --rows 8 '\(photo.absoluteString)' 2>'\(stats.path)'")
         let screen = try await tmux.waitFor("EXIT=0")
         let errors = (try? String(contentsOf: stats, encoding: .utf8)) ?? ""
         #expect(errors.contains("mode=symbols") && errors.contains("multiplexer=tmux"), "\(errors)")

@@ -9,13 +9,13 @@ import Testing
 struct DraftKillAnyKeystrokeTests {
     /// Opens the first conversation's composer, writing.
     private func openComposer(_ fixture: E2EFixture) async throws {
-        try fixture.start()
+        try await fixture.start()
         try await fixture.tmux.waitFor("[Places]")
-        try fixture.tmux.send("Tab")
+        try await fixture.tmux.send("Tab")
         try await fixture.tmux.waitFor("[Messages]")
-        try fixture.tmux.send("g", "Enter")
+        try await fixture.tmux.send("g", "Enter")
         try await fixture.tmux.waitFor("i write")
-        try fixture.tmux.send("i")
+        try await fixture.tmux.send("i")
         try await fixture.tmux.waitFor("Enter send")
     }
 
@@ -40,14 +40,14 @@ struct DraftKillAnyKeystrokeTests {
         for round in 0..<4 {
             try await openComposer(fixture)
             try await tmux.waitFor { inputText($0) == typed }
-            let pid = try #require(try fixture.appPID())
+            let pid = try #require(try await fixture.appPID())
             let count = Int.random(in: 3...12, using: &random)
             let piece = String((0..<count).map { _ in alphabet.randomElement(using: &random)! })
             var drawn: String
             if round % 2 == 0 {
                 // Keystroke by keystroke, each drawn before the next; the kill follows the last one drawn
                 for character in piece {
-                    try tmux.type(String(character))
+                    try await tmux.type(String(character))
                     let expected = typed + String(character)
                     try await tmux.waitFor { inputText($0) == expected }
                     typed = expected
@@ -55,13 +55,13 @@ struct DraftKillAnyKeystrokeTests {
                 drawn = typed
             } else {
                 // A burst, killed at once, wherever the app is in it: what was drawn is the floor
-                try tmux.type(piece)
-                drawn = inputText(try tmux.screen()) ?? typed
+                try await tmux.type(piece)
+                drawn = inputText(try await tmux.screen()) ?? typed
                 typed += piece
             }
             kill(pid, SIGKILL)
             try await tmux.waitFor("EXIT=137")
-            try tmux.run("reset")
+            try await tmux.run("reset")
             // The database holds a prefix of what was typed, at least what was on screen
             let saved = try savedDraft(fixture)
             #expect(typed.hasPrefix(saved) && saved.count >= drawn.count, "round \(round): saved \(saved), drawn \(drawn), typed \(typed)")
@@ -72,7 +72,7 @@ struct DraftKillAnyKeystrokeTests {
         // And after the last restart the screen shows it
         try await openComposer(fixture)
         try await tmux.waitFor { inputText($0) == typed }
-        try tmux.send("Escape", "Escape", "q")
+        try await tmux.send("Escape", "Escape", "q")
         try await tmux.waitFor("EXIT=0")
     }
 }

@@ -22,23 +22,23 @@ final class E2EFixture {
     }
 
     /// Starts the app in the pane; the shell prints `EXIT=<status>` when it ends.
-    func start(_ arguments: String = "") throws {
-        try tmux.runReportingExit("\(CommandRunner.binary.path) \(arguments)")
+    func start(_ arguments: String = "") async throws {
+        try await tmux.runReportingExit("\(CommandRunner.binary.path) \(arguments)")
     }
 
     /// The app's process id (the shell's child).
-    func appPID() throws -> Int32? {
-        let shell = try tmux.paneValue("pane_pid")
-        let text = try Spawn.run("/usr/bin/pgrep", ["-P", shell, "snapterm"]).output
+    func appPID() async throws -> Int32? {
+        let shell = try await tmux.paneValue("pane_pid")
+        let text = try await OffPool.run { try Spawn.run("/usr/bin/pgrep", ["-P", shell, "snapterm"]).output }
         return text.split(separator: "\n").first.flatMap { Int32($0) }
     }
 
     /// Whether the pane is back to a normal, sane terminal: main screen, cursor shown, no mouse
     /// reporting, and the tty echoing and line-editing again.
     func terminalIsRestored() async throws -> Bool {
-        guard try tmux.paneValue("alternate_on") == "0", try tmux.paneValue("cursor_flag") == "1",
-              try tmux.paneValue("mouse_any_flag") == "0" else { return false }
-        try tmux.run("clear; stty -a | tr ' ' '\\n' | grep -x -e echo -e icanon | sort | tr '\\n' ' '; printf 'E\\116D\\n'")
+        guard try await tmux.paneValue("alternate_on") == "0", try await tmux.paneValue("cursor_flag") == "1",
+              try await tmux.paneValue("mouse_any_flag") == "0" else { return false }
+        try await tmux.run("clear; stty -a | tr ' ' '\\n' | grep -x -e echo -e icanon | sort | tr '\\n' ' '; printf 'E\\116D\\n'")
         let lines = try await tmux.waitFor { $0.contains { $0.hasSuffix("END") && !$0.contains("printf") } }
         return lines.contains { $0.contains("echo icanon END") }
     }

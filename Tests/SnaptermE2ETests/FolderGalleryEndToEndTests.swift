@@ -15,7 +15,7 @@ struct FolderGalleryEndToEndTests {
         for index in 1...40 { try photo.write(to: pictures.appendingPathComponent("photo-\(index).jpg")) }
 
         // When snapterm is started with the folder
-        try fixture.start("--graphics symbols '\(pictures.path)'")
+        try await fixture.start("--graphics symbols '\(pictures.path)'")
 
         // Then its gallery is the first tab, with names under the thumbnails and none left loading
         try await fixture.tmux.waitFor("[my pictures]")
@@ -24,15 +24,15 @@ struct FolderGalleryEndToEndTests {
         #expect(grid.contains { $0.contains("photo-1.jpg") && $0.contains("photo-2.jpg") })
 
         // And Enter shows the picture large, → the next, Esc the grid again
-        try fixture.tmux.send("Enter")
+        try await fixture.tmux.send("Enter")
         try await fixture.tmux.waitFor("1 of 40 · photo-1.jpg")
-        try fixture.tmux.send("Right")
+        try await fixture.tmux.send("Right")
         try await fixture.tmux.waitFor { $0.contains { $0.contains("2 of 40 · photo-2.jpg") } && $0.contains { $0.contains("blank 0/1") } }
-        try fixture.tmux.send("Escape")
+        try await fixture.tmux.send("Escape")
         try await fixture.tmux.waitFor { $0.contains { $0.contains("▶ photo-2.jpg") } }
-        try fixture.tmux.send("Tab")
+        try await fixture.tmux.send("Tab")
         try await fixture.tmux.waitFor("[Places]")
-        try fixture.tmux.send("q")
+        try await fixture.tmux.send("q")
         try await fixture.tmux.waitFor("EXIT=0")
         #expect(try await fixture.terminalIsRestored())
     }

@@ -11,23 +11,23 @@ struct MessagesEndToEndTests {
     @Test func sendAPhotoThenSurviveKillDashNineMidDraft() async throws {
         let fixture = try E2EFixture()
         let tmux = fixture.tmux
-        try fixture.start()
+        try await fixture.start()
         try await tmux.waitFor("[Places]")
-        try tmux.send("Tab")
+        try await tmux.send("Tab")
         try await tmux.waitFor("[Messages]")
-        try tmux.send("Enter")
+        try await tmux.send("Enter")
         try await tmux.waitFor("press i to write")
-        try tmux.send("i")
-        try tmux.type("Hello from tmux 日本")
-        try tmux.send("Escape", "a")
+        try await tmux.send("i")
+        try await tmux.type("Hello from tmux 日本")
+        try await tmux.send("Escape", "a")
         try await tmux.waitFor("Pick a photo")
-        try tmux.send("Enter")
+        try await tmux.send("Enter")
         try await tmux.waitFor("r rotate")
-        try tmux.send("r", "f")
+        try await tmux.send("r", "f")
         try await tmux.waitFor("rotate 90° · crop whole · filter mono")
-        try tmux.send("Enter")
+        try await tmux.send("Enter")
         try await tmux.waitFor("R retry")
-        try tmux.send("i", "Enter")
+        try await tmux.send("i", "Enter")
         // The conversation shows the sent message with its picture (text art here), named as the rotated,
         // filtered photo — and nothing failed
         let shown = try await tmux.waitFor(timeout: .seconds(30)) { lines in
@@ -36,12 +36,12 @@ struct MessagesEndToEndTests {
         }
         #expect(!shown.contains { $0.contains("✗") || $0.contains("failed") }, "\(shown)")
 
-        try tmux.type("unsent words")  // still writing: the input keeps focus after a send
+        try await tmux.type("unsent words")  // still writing: the input keeps focus after a send
         try await tmux.waitFor("unsent words")
-        let pid = try #require(try fixture.appPID())
+        let pid = try #require(try await fixture.appPID())
         kill(pid, SIGKILL)
         try await tmux.waitFor("EXIT=137")
-        try tmux.run("reset")
+        try await tmux.run("reset")
 
         let store = try MessageStore(path: fixture.databasePath)
         let ada = try #require(try store.conversations().first { $0.conversation.title == "Ada" })
@@ -51,13 +51,13 @@ struct MessagesEndToEndTests {
         #expect(photo.scheme == "asset" && photo.absoluteString.contains("filter=mono") && photo.absoluteString.contains("rotate=90"))
         #expect(try store.draft(for: ada.id).text == "unsent words")
 
-        try fixture.start()
+        try await fixture.start()
         try await tmux.waitFor("[Places]")
-        try tmux.send("Tab")
+        try await tmux.send("Tab")
         try await tmux.waitFor("✎ draft")
-        try tmux.send("Enter")
+        try await tmux.send("Enter")
         try await tmux.waitFor { lines in lines.contains { $0.contains("unsent words") } && lines.contains { $0.contains("Hello from tmux") } }
-        try tmux.send("q")
+        try await tmux.send("q")
         try await tmux.waitFor("EXIT=0")
     }
 
@@ -66,15 +66,15 @@ struct MessagesEndToEndTests {
         let store = try MessageStore(path: fixture.databasePath)
         let chat = try #require(try store.createConversation(title: "Mallory").id)
         try store.receive(text: "owned \u{1B}]0;pwned\u{07} and \u{1B}[2J cleared?", in: chat, at: Date())
-        try fixture.start()
+        try await fixture.start()
         try await fixture.tmux.waitFor("[Places]")
-        try fixture.tmux.send("Tab")
+        try await fixture.tmux.send("Tab")
         try await fixture.tmux.waitFor("Mallory")
-        try fixture.tmux.send("Enter")
+        try await fixture.tmux.send("Enter")
         let lines = try await fixture.tmux.waitFor("^[]0;pwned^G and ^[[2J cleared?")
         #expect(lines[0].contains("Snapterm"), "the header is still there: the clear-screen was not obeyed")
-        #expect(try fixture.tmux.paneValue("pane_title") != "pwned", "the title sequence was not obeyed")
-        try fixture.tmux.send("q")
+        #expect(try await fixture.tmux.paneValue("pane_title") != "pwned", "the title sequence was not obeyed")
+        try await fixture.tmux.send("q")
         try await fixture.tmux.waitFor("EXIT=0")
     }
 
@@ -84,7 +84,7 @@ struct MessagesEndToEndTests {
         try FileManager.default.createDirectory(at: URL(fileURLWithPath: fixture.databasePath).deletingLastPathComponent(),
                                                 withIntermediateDirectories: true)
         try damaged.write(to: URL(fileURLWithPath: fixture.databasePath))
-        try fixture.start()
+        try await fixture.start()
         let lines = try await fixture.tmux.waitFor("EXIT=")
         #expect(lines.contains { $0.contains("snapterm: the message database") }, "a one-line reason: \(lines)")
         #expect(lines.contains { $0.contains("EXIT=1") })

@@ -8,20 +8,20 @@ import Testing
 struct PlacesEndToEndTests {
     @Test func scrollingDownAHundredRowsAndBackThenQuitting() async throws {
         let fixture = try E2EFixture()
-        try fixture.start()
+        try await fixture.start()
         try await fixture.tmux.waitFor("[Places]")
         try await fixture.tmux.waitFor { $0.contains { $0.contains("#1 of ") } && $0.contains { $0.contains("blank 0/") } }
-        for _ in 0..<100 { try fixture.tmux.send("Down") }
+        for _ in 0..<100 { try await fixture.tmux.send("Down") }
         let down = try await fixture.tmux.waitFor { $0.contains { $0.contains("#101 of ") } && $0.contains { $0.contains("blank 0/") } }
         #expect(!down.contains { $0.contains("#1 of ") })
-        for _ in 0..<100 { try fixture.tmux.send("Up") }
+        for _ in 0..<100 { try await fixture.tmux.send("Up") }
         let back = try await fixture.tmux.waitFor { $0.contains { $0.contains("#1 of ") } && $0.contains { $0.contains("blank 0/") } }
         let status = try #require(back.last { $0.contains("mem ") })
         let memoryHits = try #require(Self.count(after: "mem ", in: status))
         let misses = try #require(Self.count(after: "miss ", in: status))
         #expect(memoryHits >= 5, "the first screen's rows come back from memory: \(status)")
         #expect(misses >= 10, "both ends of the scroll were rendered: \(status)")
-        try fixture.tmux.send("q")
+        try await fixture.tmux.send("q")
         try await fixture.tmux.waitFor("EXIT=0")
         #expect(try await fixture.terminalIsRestored())
     }
@@ -29,18 +29,18 @@ struct PlacesEndToEndTests {
     @Test(arguments: ["C-c", "SIGTERM"])
     func interruptingGivesTheTerminalBack(how: String) async throws {
         let fixture = try E2EFixture()
-        try fixture.start()
+        try await fixture.start()
         try await fixture.tmux.waitFor("[Places]")
         if how == "C-c" {
-            try fixture.tmux.send("C-c")
+            try await fixture.tmux.send("C-c")
         } else {
-            let pid = try #require(try fixture.appPID())
+            let pid = try #require(try await fixture.appPID())
             kill(pid, SIGTERM)
         }
         // A shell does not go on with its command line after its job died of SIGINT: wait for the process.
         let deadline = ContinuousClock.now + .seconds(20)
-        while try fixture.appPID() != nil, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(100)) }
-        #expect(try fixture.appPID() == nil, "snapterm ended")
+        while try await fixture.appPID() != nil, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(100)) }
+        #expect(try await fixture.appPID() == nil, "snapterm ended")
         #expect(try await fixture.terminalIsRestored())
     }
 

@@ -45,16 +45,16 @@ struct TUIFaultTests {
     @Test func everyScreenSurvivesEverySizeAndRandomKeys() async throws {
         let fixture = try E2EFixture(columns: 100, rows: 40)
         let tmux = fixture.tmux
-        try fixture.start()
+        try await fixture.start()
         try await tmux.waitFor("[Places]")
-        let pid = try #require(try fixture.appPID())
+        let pid = try #require(try await fixture.appPID())
         let probe = ProcessProbe(pid: pid)
         let baseline = try #require(probe.residentBytes)
         var random = SeededGenerator(seed: 16)
         var model = TextEditor()
 
         for stop in Self.stops {
-            for key in stop.keys { try tmux.send(key) }
+            for key in stop.keys { try await tmux.send(key) }
             if stop.name == "composer" {
                 // The model starts from the draft the composer opened with
                 let store = try MessageStore(path: fixture.databasePath)
@@ -71,18 +71,18 @@ struct TUIFaultTests {
             var sizes = (10...200).map { (columns: $0, rows: 40) }
             sizes += (5...300).map { (columns: 100, rows: $0) }
             for (index, size) in sizes.enumerated() {
-                try tmux.resize(columns: size.columns, rows: size.rows)
+                try await tmux.resize(columns: size.columns, rows: size.rows)
                 guard index % 8 == 0 else { continue }
                 if stop.name == "composer" {
-                    try typeRandomly(into: tmux, model: &model, using: &random)
+                    try await typeRandomly(into: tmux, model: &model, using: &random)
                 } else if let key = stop.noise.randomElement(using: &random) {
-                    try tmux.send(key)
+                    try await tmux.send(key)
                     sent.append("\(size.columns)x\(size.rows):\(key)")
                 }
             }
             // Back to a normal size: the app must answer (no hang) and still run (no crash)
-            try tmux.resize(columns: 100, rows: 40)
-            try tmux.send("C-l")
+            try await tmux.resize(columns: 100, rows: 40)
+            try await tmux.send("C-l")
             do {
                 try await tmux.waitFor(stop.marker, timeout: .seconds(30))
             } catch {
@@ -105,10 +105,10 @@ struct TUIFaultTests {
 
         // The composer: what the keys typed is what the database holds and what the screen shows
         let marker = "END\(Int.random(in: 1000...9999, using: &random))"
-        try tmux.send("C-e")
+        try await tmux.send("C-e")
         model.moveToEnd()
         for character in marker { model.insert(character) }
-        try tmux.type(marker)
+        try await tmux.type(marker)
         let shown = try await tmux.waitFor(marker, timeout: .seconds(20))
         let store = try MessageStore(path: fixture.databasePath)
         let ada = try #require(try store.conversations().first { $0.conversation.title == "Ada" })
@@ -116,19 +116,19 @@ struct TUIFaultTests {
         #expect(saved == model.text, "saved \(saved.unicodeScalars.map { String($0.value, radix: 16) }) typed \(model.text.unicodeScalars.map { String($0.value, radix: 16) })")
         let input = try #require(shown.first { $0.contains("✎") })
         #expect(input.contains(marker))
-        try tmux.send("Escape", "Escape", "q")
+        try await tmux.send("Escape", "Escape", "q")
         try await tmux.waitFor("EXIT=0", timeout: .seconds(20))
     }
 
     /// Sends a few random composer keys: literal text (scalars that join, RTL, wide) or editing and
     /// control keys; applies the same keys to `model`, scalar by scalar as the terminal delivers them.
-    private func typeRandomly(into tmux: TmuxSession, model: inout TextEditor, using random: inout SeededGenerator) throws {
+    private func typeRandomly(into tmux: TmuxSession, model: inout TextEditor, using random: inout SeededGenerator) async throws {
         for _ in 0..<Int.random(in: 1...3, using: &random) {
             if Bool.random(using: &random), let piece = FuzzText.typedPieces.randomElement(using: &random) {
-                try tmux.type(piece)
+                try await tmux.type(piece)
                 for scalar in piece.unicodeScalars { _ = model.apply(.character(Character(scalar))) }
             } else if let (name, key) = Self.editingKeys.randomElement(using: &random) {
-                try tmux.send(name)
+                try await tmux.send(name)
                 if let key { _ = model.apply(key) }
             }
         }

@@ -11,14 +11,14 @@ struct TmuxOuterKittyTests {
     /// Starts Snapterm with detection (no forced mode) in a pane shown by a fake outer terminal.
     private func run(passthrough: Bool, version: String) async throws -> (screen: [String], outer: Data) {
         let fixture = try E2EFixture()
-        try fixture.tmux.setOption("allow-passthrough", passthrough ? "on" : "off")
+        try await fixture.tmux.setOption("allow-passthrough", passthrough ? "on" : "off")
         let outer = try FakeOuterTerminal(socket: fixture.tmux.socket, columns: 100, rows: 33, version: version)
         defer { outer.stop() }
         // The client attaches, and tmux learns its name from its XTVERSION reply
-        try await Self.wait("client \((try? fixture.tmux.clients("#{client_termtype}")) ?? [])") {
-            (try? fixture.tmux.clients("#{client_termtype}")) == [version]
+        try await Self.wait("the client's name from tmux") {
+            (try? await fixture.tmux.clients("#{client_termtype}")) == [version]
         }
-        try fixture.tmux.runReportingExit("env -u SNAPTERM_GRAPHICS \(CommandRunner.binary.path)")
+        try await fixture.tmux.runReportingExit("env -u SNAPTERM_GRAPHICS \(CommandRunner.binary.path)")
         let screen = try await fixture.tmux.waitFor { $0.contains { $0.contains("#1 of ") } && $0.contains { $0.contains("blank 0/") } }
         // tmux has drawn that screen on the outer terminal too: its output has gone quiet
         var seen = -1
@@ -28,7 +28,7 @@ struct TmuxOuterKittyTests {
             return now == seen
         }
         let received = outer.received
-        try fixture.tmux.send("q")
+        try await fixture.tmux.send("q")
         try await fixture.tmux.waitFor("EXIT=0")
         return (screen, received)
     }
@@ -60,9 +60,9 @@ struct TmuxOuterKittyTests {
     struct TimedOut: Error { var what: String }
 
     /// Polls `condition` every `interval` ms for up to 15 s.
-    static func wait(_ what: String, every interval: Int = 50, _ condition: () throws -> Bool) async throws {
+    static func wait(_ what: String, every interval: Int = 50, _ condition: () async throws -> Bool) async throws {
         let deadline = ContinuousClock.now + .seconds(15)
-        while try !condition() {
+        while try await !condition() {
             guard ContinuousClock.now < deadline else { throw TimedOut(what: what) }
             try await Task.sleep(for: .milliseconds(interval))
         }

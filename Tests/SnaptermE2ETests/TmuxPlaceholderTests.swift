@@ -15,21 +15,21 @@ struct TmuxPlaceholderTests {
 
     @Test func placeholdersFollowTheirRowsThroughAScrollOfFiftyRowsAndBack() async throws {
         let fixture = try E2EFixture()
-        try fixture.tmux.setOption("allow-passthrough", "on")
-        try fixture.start("--graphics kitty")
+        try await fixture.tmux.setOption("allow-passthrough", "on")
+        try await fixture.start("--graphics kitty")
         try await fixture.tmux.waitFor { $0.contains { $0.contains("#1 of ") } && $0.contains { $0.contains("blank 0/") } }
-        let opening = try boxes(fixture.tmux)
+        let opening = try await boxes(fixture.tmux)
         #expect(opening.count >= 4, "several thumbnails as placeholders: \(opening)")
         #expect(Set(opening.map(\.id)).count == opening.count, "each row its own image")
 
-        for _ in 0..<50 { try fixture.tmux.send("Down") }
+        for _ in 0..<50 { try await fixture.tmux.send("Down") }
         try await fixture.tmux.waitFor { $0.contains { $0.contains("#51 of ") } && $0.contains { $0.contains("blank 0/") } }
-        let down = try boxes(fixture.tmux)
+        let down = try await boxes(fixture.tmux)
         #expect(down.count >= 4 && Set(down.map(\.id)).isDisjoint(with: opening.map(\.id)), "other rows, other images")
 
-        for _ in 0..<50 { try fixture.tmux.send("Up") }
+        for _ in 0..<50 { try await fixture.tmux.send("Up") }
         try await fixture.tmux.waitFor { $0.contains { $0.contains("#1 of ") } && $0.contains { $0.contains("blank 0/") } }
-        let back = try boxes(fixture.tmux)
+        let back = try await boxes(fixture.tmux)
         #expect(back == opening, "every box beside its own row shows its own image id again")
 
         // The same list row always carries the same id (the id follows the thumbnail, never a stale one)
@@ -39,20 +39,20 @@ struct TmuxPlaceholderTests {
             #expect(idOfRow[number, default: box.id] == box.id, "row #\(number)")
             idOfRow[number] = box.id
         }
-        try fixture.tmux.send("q")
+        try await fixture.tmux.send("q")
         try await fixture.tmux.waitFor("EXIT=0")
         #expect(try await fixture.terminalIsRestored())
-        let after = try fixture.tmux.screenWithAttributes().joined()
+        let after = try await fixture.tmux.screenWithAttributes().joined()
         #expect(!after.unicodeScalars.contains(KittyPlaceholder.character), "no placeholder left on the shell's screen")
     }
 
     /// Reads the pane and checks every placeholder cell belongs to a well-formed box at the left edge:
     /// one id per box, each cell's diacritics naming its own row and column in the box.
-    private func boxes(_ tmux: TmuxSession) throws -> [Box] {
+    private func boxes(_ tmux: TmuxSession) async throws -> [Box] {
         // capture-pane -e writes a colour only where it changes: it carries on from line to line
         var foreground: Int?
-        let cells = try tmux.screenWithAttributes().enumerated().flatMap { Self.cells(in: $1, row: $0, foreground: &foreground) }
-        let plain = try tmux.screen()
+        let cells = try await tmux.screenWithAttributes().enumerated().flatMap { Self.cells(in: $1, row: $0, foreground: &foreground) }
+        let plain = try await tmux.screen()
         var byTop: [Int: [Cell]] = [:]
         for cell in cells {
             #expect(cell.column == cell.imageColumn, "cell \(cell) is at its own column of the box")

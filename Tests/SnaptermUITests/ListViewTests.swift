@@ -48,14 +48,44 @@ import Testing
         mock.stubAll(with: MockResponse(data: Data([1]), gate: gate))
         let clock = ManualClock()
         let list = try makeList(mock, clock: clock)
-        clock.advance(by: .seconds(1))
-        list.scroll(toTop: 10)
-        #expect(list.prefetchedRows == [15, 16, 17])
+        // When it scrolls down steadily (a row every 50 ms)
+        for top in 1...10 {
+            clock.advance(by: .milliseconds(50))
+            list.scroll(toTop: top)
+        }
+        // Then only the rows below are prefetched, from the nearest one
+        #expect(list.prefetchedRows == Set(15..<(15 + list.prefetchDistance)))
         #expect(await UIFixtures.eventually { mock.loadCount(for: UIFixtures.url(16)) == 1 })
-        clock.advance(by: .seconds(1))
-        list.scroll(toTop: 9)  // turn around
-        #expect(list.prefetchedRows == [6, 7, 8])
+        // When it turns around at the same speed
+        clock.advance(by: .milliseconds(50))
+        list.scroll(toTop: 9)
+        // Then only the rows above are prefetched, and those ahead of the old direction are cancelled
+        #expect(list.prefetchedRows == Set(max(0, 9 - list.prefetchDistance)..<9))
         #expect(await UIFixtures.eventually { mock.cancelledLoads >= 3 }, "the rows ahead of the old direction were cancelled")
+        gate.open()
+    }
+
+    @Test func atRestTheRowsBothWaysArePrefetched() async throws {
+        let gate = Gate()
+        let mock = MockSchemeHandler()
+        mock.stubAll(with: MockResponse(data: Data([1]), gate: gate))
+        let clock = ManualClock()
+        let list = try makeList(mock, clock: clock)
+        // When a scroll down ends in the middle and the list comes to rest
+        for top in 1...10 {
+            clock.advance(by: .milliseconds(50))
+            list.scroll(toTop: top)
+        }
+        clock.advance(by: .seconds(1))
+        list.tick()
+        // Then the minimum is prefetched both ways (the next key may turn back)
+        #expect(list.prefetchedRows == [15, 16, 17, 7, 8, 9])
+        // When it is moved to its end in one jump (a conversation opens at its newest message)
+        clock.advance(by: .seconds(1))
+        list.scroll(toTop: 95)
+        // Then the rows above are prefetched: there are none below
+        #expect(list.prefetchedRows == [92, 93, 94])
+        #expect(await UIFixtures.eventually { mock.loadCount(for: UIFixtures.url(92)) == 1 })
         gate.open()
     }
 

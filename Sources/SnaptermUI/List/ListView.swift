@@ -16,7 +16,9 @@ public enum ScrollDirection: Sendable {
 /// picture lands). Rows about to appear in the scroll direction are prefetched at low priority,
 /// nearest first, as far ahead as `PrefetchPlanner` finds useful for the measured scroll speed and
 /// load cost — also during a fast scroll. Rows left behind (scrolled past, or ahead of the old
-/// direction after a turn) are cancelled, so they never hold up the rows still to come.
+/// direction after a turn) are cancelled, so they never hold up the rows still to come. At rest the
+/// rows the other way are prefetched too, after those ahead: the next key may turn back, and at an end
+/// of the list (a conversation opens at its newest message) the other way is the only way.
 @MainActor
 public final class ListView {
     /// Tuning knobs.
@@ -63,6 +65,7 @@ public final class ListView {
     private var cells: [Int: ImageCell] = [:]
     private var pool: [ImageCell] = []
     private var plannedDistance: Int
+    private var plannedAtRest = true
 
     /// Creates a list of `rowCount` rows, `visibleCount` of them on screen, whose row `i` shows `url(i)`
     /// and, while that is not ready, `preview(i)` if given.
@@ -157,9 +160,10 @@ public final class ListView {
     }
 
     /// Called every frame: when the scroll has come to rest, the prefetch window shrinks back to its
-    /// minimum (the rows beyond it are cancelled).
+    /// minimum (the rows beyond it are cancelled) and reaches the other way too.
     public func tick() {
-        if planner.distance(at: now()) != plannedDistance { updatePrefetch() }
+        let moment = now()
+        if planner.distance(at: moment) != plannedDistance || planner.isScrolling(at: moment) == plannedAtRest { updatePrefetch() }
     }
 
     /// Rebinds every visible row (after the caches were emptied or caching was toggled).
@@ -187,16 +191,17 @@ public final class ListView {
     }
 
     private func updatePrefetch() {
-        plannedDistance = planner.distance(at: now())
+        let moment = now()
+        plannedDistance = planner.distance(at: moment)
+        plannedAtRest = !planner.isScrolling(at: moment)
         guard configuration.prefetchEnabled else {
             prefetcher.cancelAll()
             return
         }
-        let visible = visibleRange
-        let ahead: [Int] = switch direction {  // nearest first
-        case .down: Array(visible.upperBound..<min(rowCount, visible.upperBound + plannedDistance))
-        case .up: Array((max(0, visible.lowerBound - plannedDistance)..<visible.lowerBound).reversed())
-        }
-        prefetcher.prefetch(ahead, url: url)
+        let visible = visibleRange  // nearest first, each way
+        let below = Array(visible.upperBound..<min(rowCount, visible.upperBound + plannedDistance))
+        let above = Array((max(0, visible.lowerBound - plannedDistance)..<visible.lowerBound).reversed())
+        let (ahead, behind) = direction == .down ? (below, above) : (above, below)
+        prefetcher.prefetch(plannedAtRest ? ahead + behind : ahead, url: url)
     }
 }

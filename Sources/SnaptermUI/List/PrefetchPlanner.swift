@@ -56,9 +56,15 @@ struct PrefetchPlanner {
         secondsPerLoad += Self.smoothing * (seconds - secondsPerLoad)
     }
 
+    /// Whether the list is scrolling at `moment` (a measured speed, and a step within the idle time).
+    func isScrolling(at moment: ContinuousClock.Instant) -> Bool {
+        guard let lastStep else { return false }
+        return moment - lastStep < Self.idleAfter && rowsPerSecond > 0
+    }
+
     /// Rows to prefetch ahead at `moment`.
     func distance(at moment: ContinuousClock.Instant) -> Int {
-        guard let lastStep, moment - lastStep < Self.idleAfter, rowsPerSecond > 0 else { return minimumDistance }
+        guard isScrolling(at: moment) else { return minimumDistance }
         let speed = rowsPerSecond, cost = secondsPerLoad
         let share = min(0.9, speed * cost / Double(concurrency))
         let lead = speed * cost / (1 - share)
