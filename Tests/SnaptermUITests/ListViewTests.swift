@@ -80,10 +80,15 @@ import Testing
         list.tick()
         // Then the minimum is prefetched both ways (the next key may turn back)
         #expect(list.prefetchedRows == [15, 16, 17, 7, 8, 9])
-        // When it is moved to its end in one jump (a conversation opens at its newest message)
-        clock.advance(by: .seconds(1))
+        // When it scrolls on steadily and then jumps to its end (G; a conversation opens at its newest message)
+        for top in 11...14 {
+            clock.advance(by: .milliseconds(50))
+            list.scroll(toTop: top)
+        }
+        clock.advance(by: .milliseconds(50))
         list.scroll(toTop: 95)
-        // Then the rows above are prefetched: there are none below
+        // Then the jump is not a fast scroll: the list is at rest, and the rows above are prefetched
+        // (there are none below)
         #expect(list.prefetchedRows == [92, 93, 94])
         #expect(await UIFixtures.eventually { mock.loadCount(for: UIFixtures.url(92)) == 1 })
         gate.open()

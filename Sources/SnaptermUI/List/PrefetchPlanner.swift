@@ -36,12 +36,13 @@ struct PrefetchPlanner {
         secondsPerLoad = max(0.001, initialLoadCost.seconds)
     }
 
-    /// Records a scroll of `rows` rows at `moment`.
+    /// Records a scroll of `rows` rows at `moment`. A pause longer than the idle time, or a jump farther
+    /// than the longest prefetch (g, G, a conversation opening at its newest message), starts from rest.
     mutating func scrolled(rows: Int, at moment: ContinuousClock.Instant) {
         defer { lastStep = moment }
         guard let lastStep else { return }
         let interval = (moment - lastStep).seconds
-        guard interval < Self.idleAfter.seconds else {
+        guard interval < Self.idleAfter.seconds, abs(rows) <= maximumDistance else {
             rowsPerSecond = 0
             return
         }
