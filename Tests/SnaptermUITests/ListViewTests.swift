@@ -16,6 +16,14 @@ import Testing
                         configuration: configuration, now: { clock.now }, url: UIFixtures.url)
     }
 
+    /// Scrolls down one row every 50 ms (a steady 20 rows/s) until `top` is the first visible row.
+    private func scrollSteadily(_ list: ListView, clock: ManualClock, to top: Int) {
+        for row in (list.top + 1)...top {
+            clock.advance(by: .milliseconds(50))
+            list.scroll(toTop: row)
+        }
+    }
+
     @Test func onlyVisibleRowsOwnCellsAndCellsAreReused() throws {
         let clock = ManualClock()
         let list = try makeList(MockSchemeHandler(), clock: clock)
@@ -49,10 +57,7 @@ import Testing
         let clock = ManualClock()
         let list = try makeList(mock, clock: clock)
         // When it scrolls down steadily (a row every 50 ms)
-        for top in 1...10 {
-            clock.advance(by: .milliseconds(50))
-            list.scroll(toTop: top)
-        }
+        scrollSteadily(list, clock: clock, to: 10)
         // Then only the rows below are prefetched, from the nearest one
         #expect(list.prefetchedRows == Set(15..<(15 + list.prefetchDistance)))
         #expect(await UIFixtures.eventually { mock.loadCount(for: UIFixtures.url(16)) == 1 })
@@ -72,19 +77,13 @@ import Testing
         let clock = ManualClock()
         let list = try makeList(mock, clock: clock)
         // When a scroll down ends in the middle and the list comes to rest
-        for top in 1...10 {
-            clock.advance(by: .milliseconds(50))
-            list.scroll(toTop: top)
-        }
+        scrollSteadily(list, clock: clock, to: 10)
         clock.advance(by: .seconds(1))
         list.tick()
         // Then the minimum is prefetched both ways (the next key may turn back)
         #expect(list.prefetchedRows == [15, 16, 17, 7, 8, 9])
         // When it scrolls on steadily and then jumps to its end (G; a conversation opens at its newest message)
-        for top in 11...14 {
-            clock.advance(by: .milliseconds(50))
-            list.scroll(toTop: top)
-        }
+        scrollSteadily(list, clock: clock, to: 14)
         clock.advance(by: .milliseconds(50))
         list.scroll(toTop: 95)
         // Then the jump is not a fast scroll: the list is at rest, and the rows above are prefetched
