@@ -18,26 +18,6 @@ public enum KittyShot {
     /// screenshot. `$SNAPTERM_KEEP_SCREENSHOT` (a folder) keeps a copy named `name.png`.
     public static func capture(_ script: String, name: String, geometry: String = "80x24", wait: Int = 4,
                                in folder: URL) async throws -> URL {
-        try await OffPool.run { try TermShot.oneAtATime.withLock { try captureAlone(script, name: name, geometry: geometry, wait: wait, in: folder) } }
-    }
-
-    private static func captureAlone(_ script: String, name: String, geometry: String, wait: Int, in folder: URL) throws -> URL {
-        let scriptFile = folder.appendingPathComponent("\(name).sh")
-        try script.write(to: scriptFile, atomically: true, encoding: .utf8)
-        let shot = folder.appendingPathComponent("\(name).png")
-        let result = try Spawn.run("/usr/bin/env", ["WAIT=\(wait)", tool.path, shot.path, geometry, "--", "/bin/sh", scriptFile.path])
-        guard result.status == 0 else { throw SpawnError(description: "kitty-shot failed: \(result.output)") }
-        if let keep = ProcessInfo.processInfo.environment["SNAPTERM_KEEP_SCREENSHOT"] {
-            let copy = URL(fileURLWithPath: keep).appendingPathComponent("\(name).png")
-            try? FileManager.default.removeItem(at: copy)
-            try? FileManager.default.copyItem(at: shot, to: copy)
-        }
-        return shot
-    }
-
-    /// Pixels that differ between the same crop (`WxH+X+Y`) of two PNGs, counted by ImageMagick.
-    public static func differingPixels(_ first: URL, _ second: URL, crop: String) throws -> Int {
-        let result = try Spawn.run("/usr/bin/compare", ["-metric", "AE", "\(first.path)[\(crop)]", "\(second.path)[\(crop)]", "null:"])
-        return Int(Double(result.output.split(separator: " ").first ?? "") ?? -1)
+        try await TermShot.capture(using: tool, script, name: name, geometry: geometry, wait: wait, in: folder)
     }
 }

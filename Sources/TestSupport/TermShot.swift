@@ -19,26 +19,40 @@ public enum TermShot {
                                in folder: URL) async throws -> URL {
         // Off the cooperative pool (it waits for seconds), and one at a time: term-shot's choice of a
         // free X display is not safe against a parallel run.
-        try await OffPool.run { try oneAtATime.withLock { try captureAlone(script, name: name, geometry: geometry, wait: wait, in: folder) } }
+        try await capture(using: tool, script, name: name, geometry: geometry, wait: wait, in: folder)
+    }
+
+    /// `capture` with another screenshot tool of the same interface (`kitty-shot`).
+    static func capture(using tool: URL, _ script: String, name: String, geometry: String, wait: Int,
+                        in folder: URL) async throws -> URL {
+        try await OffPool.run { try oneAtATime.withLock { try captureAlone(tool, script, name: name, geometry: geometry, wait: wait, in: folder) } }
     }
 
     /// One screenshot tool at a time (xterm and kitty share it): each starts an X server and a terminal.
     static let oneAtATime = NSLock()
 
-    private static func captureAlone(_ script: String, name: String, geometry: String, wait: Int, in folder: URL) throws -> URL {
+    private static func captureAlone(_ tool: URL, _ script: String, name: String, geometry: String, wait: Int,
+                                     in folder: URL) throws -> URL {
         let scriptFile = folder.appendingPathComponent("\(name).sh")
         try script.write(to: scriptFile, atomically: true, encoding: .utf8)
         let shot = folder.appendingPathComponent("\(name).png")
         // Run through /bin/sh rather than exec the script: a child spawned by another test at the moment
         // the script was written may hold it open for writing, and exec would fail with "Text file busy".
         let result = try Spawn.run("/usr/bin/env", ["WAIT=\(wait)", tool.path, shot.path, geometry, "--", "/bin/sh", scriptFile.path])
-        guard result.status == 0 else { throw SpawnError(description: "term-shot failed: \(result.output)") }
+        guard result.status == 0 else { throw SpawnError(description: "\(tool.lastPathComponent) failed: \(result.output)") }
         if let keep = ProcessInfo.processInfo.environment["SNAPTERM_KEEP_SCREENSHOT"] {
             let copy = URL(fileURLWithPath: keep).appendingPathComponent("\(name).png")
             try? FileManager.default.removeItem(at: copy)
             try? FileManager.default.copyItem(at: shot, to: copy)
         }
         return shot
+    }
+
+    /// Pixels that differ between a crop (`WxH+X+Y`) of one PNG and a crop of the same size of another,
+    /// counted by ImageMagick (-1 when it gives no count).
+    public static func differingPixels(_ first: URL, at firstCrop: String, _ second: URL, at secondCrop: String) throws -> Int {
+        let result = try Spawn.run("/usr/bin/compare", ["-metric", "AE", "\(first.path)[\(firstCrop)]", "\(second.path)[\(secondCrop)]", "null:"])
+        return Int(Double(result.output.split(separator: " ").first ?? "") ?? -1)
     }
 
     /// Distinct colours in a crop (`WxH+X+Y`) of a PNG, counted by ImageMagick.

@@ -32,7 +32,7 @@ struct KittyPlacesTests {
             let colours = try TermShot.distinctColours(of: opened, crop: crop)
             #expect(colours > 20, "row \(row)'s thumbnail has \(colours) colours: blank?")
             // the same map in the same place after the round trip: no leftover, no stale picture
-            let changed = try KittyShot.differingPixels(opened, returned, crop: crop)
+            let changed = try TermShot.differingPixels(opened, at: crop, returned, at: crop)
             #expect(changed == 0, "row \(row)'s thumbnail differs in \(changed) pixels after scrolling back")
         }
         // Nothing beside the text (right half) and nothing below the last row above the status line

@@ -29,16 +29,15 @@ struct XtermScrollRegionTests {
             let pixelTop: Int = 2 + 13 * (1 + 7 * row) + 4
             let crop = "150x70+4+\(pixelTop)"
             #expect(try TermShot.distinctColours(of: down, crop: crop) > 20, "row \(row) blank after scrolling two rows")
-            let changed = try KittyShot.differingPixels(opened, returned, crop: crop)
+            let changed = try TermShot.differingPixels(opened, at: crop, returned, at: crop)
             #expect(changed == 0, "row \(row)'s thumbnail differs in \(changed) pixels after 50 rows down and back")
         }
         // After three scroll steps (Down*7 with five rows visible) the top thumbnail of `down` is the
         // fourth place, which `opened` shows in its fourth row: the same pixels, moved by the terminal
         let fourthTop: Int = 2 + 13 * 22 + 4, firstTop: Int = 2 + 13 + 4
         let fourth = "150x70+4+\(fourthTop)", top = "150x70+4+\(firstTop)"
-        let moved = try Spawn.run("/usr/bin/compare", ["-metric", "AE", "\(opened.path)[\(fourth)]", "\(down.path)[\(top)]", "null:"])
-        let movedPixels = moved.output.trimmingCharacters(in: CharacterSet.whitespacesAndNewlines)
-        #expect(movedPixels == "0", "top row after scrolling: \(moved.output)")
+        let moved = try TermShot.differingPixels(opened, at: fourth, down, at: top)
+        #expect(moved == 0, "top row after scrolling differs from the fourth row before in \(moved) pixels")
         // The header row carries no picture remnant, and the right side stays empty
         #expect(try TermShot.distinctColours(of: returned, crop: "700x10+2+3") <= 4)
         #expect(try TermShot.distinctColours(of: down, crop: "100x300+600+60") <= 2)

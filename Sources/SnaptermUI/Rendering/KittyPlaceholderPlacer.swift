@@ -26,31 +26,20 @@ public final class KittyPlaceholderPlacer {
         public var freed = 0
     }
 
-    private struct Stored { var bytes: Int; var columns: Int; var rows: Int }
-
     /// Terminal memory the placer lets its images use (encoded PNG bytes), 32 MB by default.
-    public let budget: Int
-    private var ids: [String: Int] = [:]
-    private var owners: [Int: String] = [:]
-    private var stored: [Int: Stored] = [:]
-    private var lastUse: [Int: Int] = [:]
+    public var budget: Int { images.budget }
+    private var images: KittyImageStore
+    private var boxes: [Int: (columns: Int, rows: Int)] = [:]  // id → the box its virtual placement has
     private var frameNumber = 0
 
     /// Creates a placer with a memory budget in bytes.
-    public init(budget: Int = 32 << 20) { self.budget = budget }
+    public init(budget: Int = 32 << 20) { images = KittyImageStore(budget: budget) }
 
     /// The id of the image named `identity` (24-bit, never 0): derived from it, probing on past a collision.
-    public func imageID(for identity: String) -> Int {
-        if let id = ids[identity] { return id }
-        var id = KittyGraphics.imageID(for: identity)
-        while owners[id] != nil { id = id % 0xFF_FFFF + 1 }
-        ids[identity] = id
-        owners[id] = identity
-        return id
-    }
+    public func imageID(for identity: String) -> Int { images.id(for: identity) }
 
     /// Forgets what the terminal holds: every image is transmitted again when next shown.
-    public func invalidate() { stored = [:] }
+    public func invalidate() { images.forgetAll() }
 
     /// `pictures` with every kitty picture replaced by its placeholder text, and the passthrough
     /// bytes (transmissions, virtual placements, frees) to write before that text.
@@ -62,47 +51,33 @@ public final class KittyPlaceholderPlacer {
             let id = imageID(for: picture.identity)
             let columns = min(max(1, picture.rect.columns), KittyPlaceholder.maximumCells)
             let rows = min(max(1, picture.rect.rows), KittyPlaceholder.maximumCells)
-            if let held = stored[id], held.columns == columns, held.rows == rows {
-                // already in the terminal, placed for this box
-            } else {
+            if !images.holds(id) || boxes[id]?.columns != columns || boxes[id]?.rows != rows {
                 out += TmuxPassthrough.wrapEach(KittyGraphics.transmit(id: id, payload: .png(png))
                                                 + KittyGraphics.placeVirtual(id: id, columns: columns, rows: rows))
-                stored[id] = Stored(bytes: png.count, columns: columns, rows: rows)
+                images.transmitted(id, bytes: png.count)
+                boxes[id] = (columns, rows)
                 report.transmitted += 1
             }
-            lastUse[id] = frameNumber
+            images.shown(id, inFrame: frameNumber)
             shown.insert(id)
             report.drawn += 1
             let lines = (try? KittyPlaceholder.lines(id: id, columns: columns, rows: rows)) ?? []
             return PlacedPicture(rect: picture.rect, identity: picture.identity, picture: .text(lines.map { Data($0.utf8) }))
         }
-        out += freeBeyondBudget(onScreen: shown, report: &report)
+        for id in images.evictBeyondBudget(keeping: shown) {
+            out += TmuxPassthrough.wrapEach(KittyGraphics.free(id: id))
+            report.freed += 1
+        }
         return (converted, out, report)
     }
 
     /// Frees every image this placer transmitted (on quit).
     public func finish() -> Data {
-        let out = stored.keys.sorted().reduce(into: Data()) { $0 += TmuxPassthrough.wrapEach(KittyGraphics.free(id: $1)) }
-        stored = [:]
-        lastUse = [:]
+        let out = images.heldIDs.reduce(into: Data()) { $0 += TmuxPassthrough.wrapEach(KittyGraphics.free(id: $1)) }
+        images.forgetAll()
         return out
     }
 
     /// Images the terminal holds for this placer, in bytes.
-    public var storedBytes: Int { stored.values.reduce(0) { $0 + $1.bytes } }
-
-    private func freeBeyondBudget(onScreen: Set<Int>, report: inout Report) -> Data {
-        var total = storedBytes
-        guard total > budget else { return Data() }
-        var out = Data()
-        let candidates = stored.keys.filter { !onScreen.contains($0) }.sorted { (lastUse[$0] ?? 0, $0) < (lastUse[$1] ?? 0, $1) }
-        for id in candidates where total > budget {
-            out += TmuxPassthrough.wrapEach(KittyGraphics.free(id: id))
-            total -= stored[id]?.bytes ?? 0
-            stored[id] = nil
-            lastUse[id] = nil
-            report.freed += 1
-        }
-        return out
-    }
+    public var storedBytes: Int { images.heldBytes }
 }

@@ -32,27 +32,17 @@ public final class KittyPlacer {
     private struct Slot: Hashable { var id: Int; var placement: Int }
 
     /// Terminal memory the placer lets its images use (encoded PNG bytes), 32 MB by default.
-    public let budget: Int
-    private var ids: [String: Int] = [:]
-    private var owners: [Int: String] = [:]
-    private var stored: [Int: Int] = [:]          // id → bytes held by the terminal
-    private var lastUse: [Int: Int] = [:]          // id → frame number it was last shown
+    public var budget: Int { images.budget }
+    private var images: KittyImageStore
     private var placed: [Slot: CellRect] = [:]
     private var frameNumber = 0
     private var resetPending = false
 
     /// Creates a placer with a memory budget in bytes.
-    public init(budget: Int = 32 << 20) { self.budget = budget }
+    public init(budget: Int = 32 << 20) { images = KittyImageStore(budget: budget) }
 
     /// The id of the image named `identity`: derived from it, probing on past a collision.
-    public func imageID(for identity: String) -> Int {
-        if let id = ids[identity] { return id }
-        var id = KittyGraphics.imageID(for: identity)
-        while owners[id] != nil { id = id % 0xFF_FFFF + 1 }
-        ids[identity] = id
-        owners[id] = identity
-        return id
-    }
+    public func imageID(for identity: String) -> Int { images.id(for: identity) }
 
     /// Deletes every placement in the next frame and places the pictures again (image data stays).
     public func invalidate() { resetPending = true }
@@ -83,10 +73,10 @@ public final class KittyPlacer {
         }
         for slot in order {
             guard let (rect, picture) = wanted[slot], case .kitty(let png, _, _) = picture else { continue }
-            lastUse[slot.id] = frameNumber
-            if stored[slot.id] == nil {
+            images.shown(slot.id, inFrame: frameNumber)
+            if !images.holds(slot.id) {
                 out += KittyGraphics.transmit(id: slot.id, payload: .png(png))
-                stored[slot.id] = png.count
+                images.transmitted(slot.id, bytes: png.count)
                 report.transmitted += 1
             }
             if placed[slot] == rect { report.kept += 1; continue }
@@ -95,38 +85,24 @@ public final class KittyPlacer {
             placed[slot] = rect
             report.placed += 1
         }
-        out += freeBeyondBudget(onScreen: Set(order.map(\.id)), report: &report)
+        for id in images.evictBeyondBudget(keeping: Set(order.map(\.id))) {
+            out += KittyGraphics.free(id: id)
+            report.freed += 1
+        }
         if !out.isEmpty { out = Escape.saveCursor + out + Escape.restoreCursor }
         return (out, report)
     }
 
     /// Deletes every placement and frees every image this placer transmitted (on quit).
     public func finish() -> Data {
-        var out = Data()
-        for id in stored.keys.sorted() { out += KittyGraphics.free(id: id) }
-        stored = [:]
+        let out = images.heldIDs.reduce(into: Data()) { $0 += KittyGraphics.free(id: $1) }
+        images.forgetAll()
         placed = [:]
-        lastUse = [:]
         return out
     }
 
     /// Images the terminal holds for this placer, in bytes.
-    public var storedBytes: Int { stored.values.reduce(0, +) }
-
-    private func freeBeyondBudget(onScreen: Set<Int>, report: inout Report) -> Data {
-        var total = storedBytes
-        guard total > budget else { return Data() }
-        var out = Data()
-        let candidates = stored.keys.filter { !onScreen.contains($0) }.sorted { (lastUse[$0] ?? 0, $0) < (lastUse[$1] ?? 0, $1) }
-        for id in candidates where total > budget {
-            out += KittyGraphics.free(id: id)
-            total -= stored[id] ?? 0
-            stored[id] = nil
-            lastUse[id] = nil
-            report.freed += 1
-        }
-        return out
-    }
+    public var storedBytes: Int { images.heldBytes }
 
     private static func order(_ left: Slot, _ right: Slot) -> Bool { (left.id, left.placement) < (right.id, right.placement) }
 }
