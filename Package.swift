@@ -1,5 +1,6 @@
 // swift-tools-version:6.0
 // Snapterm — a terminal image gallery and message-draft viewer where every picture is a URL.
+import Foundation
 import PackageDescription
 
 let package = Package(
@@ -46,22 +47,25 @@ let package = Package(
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
             ]
         ),
+        // CLazyLibraries: libvips, libsixel, chafa and cairo are opened on their first call, not at start
+        // (BENCHMARKS.md, "Start-up"). Their modules below give headers only; nothing links them.
+        .target(name: "CLazyLibraries"),
         // Imaging: decode, thumbnail, edit, encode — on libvips.
-        .systemLibrary(name: "CVips", pkgConfig: "vips"),
+        .systemLibrary(name: "CVips"),
         .target(
             name: "Imaging",
-            dependencies: ["CVips"]
+            dependencies: ["CVips", "CLazyLibraries"]
         ),
         .target(
             name: "AssetLibrary",
             dependencies: ["SchemeLoader", "Imaging"]
         ),
         // TerminalGraphics: pixels in, sixel / text-art bytes out; terminal capability detection.
-        .systemLibrary(name: "CSixel", pkgConfig: "libsixel"),
-        .systemLibrary(name: "CChafa", pkgConfig: "chafa"),
+        .systemLibrary(name: "CSixel"),
+        .systemLibrary(name: "CChafa"),
         .target(
             name: "TerminalGraphics",
-            dependencies: ["Imaging", "CSixel", "CChafa"]
+            dependencies: ["Imaging", "CSixel", "CChafa", "CLazyLibraries"]
         ),
         // Thumbnails: the `thumb://` stage — a picture encoded for a terminal cell box, cached like any URL.
         .target(
@@ -69,11 +73,11 @@ let package = Package(
             dependencies: ["SchemeLoader", "Imaging", "TerminalGraphics"]
         ),
         // MapSnapshots: the `map://` handler — MBTiles of vector tiles rendered with Cairo.
-        .systemLibrary(name: "CCairo", pkgConfig: "cairo"),
+        .systemLibrary(name: "CCairo"),
         .systemLibrary(name: "CZlib", pkgConfig: "zlib"),
         .target(
             name: "MapSnapshots",
-            dependencies: ["SchemeLoader", "Imaging", "CCairo", "CZlib", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: ["SchemeLoader", "Imaging", "CCairo", "CZlib", "CLazyLibraries", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         .target(
             name: "MessageStore",
@@ -163,3 +167,37 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+// The lazily opened libraries' header search paths, from `pkg-config --cflags` as a `pkgConfig:` system
+// library would give them — without its `-l` flags, which would load the libraries at every start.
+// Every Swift target that sees their headers, directly or through a module that imports them, gets them.
+let lazyLibraryModules: Set<String> = ["CVips", "CSixel", "CChafa", "CCairo"]
+
+func headerSearchFlags(pkgConfigNames: [String]) -> [String] {
+    let pkgConfig = Process()
+    pkgConfig.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    pkgConfig.arguments = ["pkg-config", "--cflags"] + pkgConfigNames
+    let output = Pipe()
+    pkgConfig.standardOutput = output
+    guard (try? pkgConfig.run()) != nil else { return [] }
+    let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    pkgConfig.waitUntilExit()
+    return text.split(separator: " ").map(String.init).filter { $0.hasPrefix("-I") || $0.hasPrefix("-D") }
+}
+
+@MainActor func seesLazyLibraryHeaders(_ target: Target) -> Bool {
+    target.dependencies.contains { dependency in
+        let name: String
+        switch dependency {
+        case .targetItem(let targetName, _), .byNameItem(let targetName, _): name = targetName
+        default: return false
+        }
+        if lazyLibraryModules.contains(name) { return true }
+        return package.targets.first { $0.name == name }.map(seesLazyLibraryHeaders) ?? false
+    }
+}
+
+let lazyLibraryHeaderFlags = headerSearchFlags(pkgConfigNames: ["vips", "libsixel", "chafa", "cairo"])
+for target in package.targets where seesLazyLibraryHeaders(target) {
+    target.swiftSettings = (target.swiftSettings ?? []) + [.unsafeFlags(lazyLibraryHeaderFlags.flatMap { ["-Xcc", $0] })]
+}

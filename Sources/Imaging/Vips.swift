@@ -1,4 +1,5 @@
 // Vips: starting libvips once per process, and reading its error buffer.
+import CLazyLibraries
 import CVips
 import Foundation
 
@@ -10,6 +11,10 @@ enum Vips {
         // and WebP, which are built in, so a VIPSHOME with no modules skips that work and that attack
         // surface. A VIPSHOME the user set is kept. (Set before libvips starts, once per process.)
         setenv("VIPSHOME", "/nonexistent/snapterm-without-vips-modules", 0)
+        // libvips is opened here, on first use, not at start (CLazyLibraries).
+        if let reason = snapterm_lazy_library_error("vips_init") {
+            return .failure(.libraryUnavailable(reason: String(cString: reason)))
+        }
         guard snap_vips_init() == 0 else { return .failure(.libraryUnavailable(reason: takeError())) }
         // The operation cache would key buffer loads by address: a new buffer at a reused address
         // could return a stale image. Our calls never repeat an operation, so the cache buys nothing.

@@ -1,5 +1,6 @@
 // CommandRunner: runs the built `snapterm` executable and captures what it wrote, for CLI tests.
 import Foundation
+import SchemeLoader
 
 /// The outcome of running a command.
 public struct CommandOutput: Sendable {
@@ -59,8 +60,17 @@ public enum CommandRunner {
                 try? stdin.fileHandleForWriting.close()
             }
         }
+        // Standard error is read beside standard output: a child that fills one pipe while the other is
+        // read would wait forever.
+        let stderrRead = Locked<Data?>(nil)
+        let stderrDone = DispatchSemaphore(value: 0)
+        Thread.detachNewThread {
+            stderrRead.withLock { $0 = err.fileHandleForReading.readDataToEndOfFile() }
+            stderrDone.signal()
+        }
         let stdout = out.fileHandleForReading.readDataToEndOfFile()
-        let stderr = err.fileHandleForReading.readDataToEndOfFile()
+        stderrDone.wait()
+        let stderr = stderrRead.withLock { $0 } ?? Data()
         process.waitUntilExit()
         return CommandOutput(status: process.terminationStatus, stdout: stdout, stderr: String(decoding: stderr, as: UTF8.self))
     }

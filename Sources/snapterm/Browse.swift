@@ -11,6 +11,7 @@ extension Snapterm {
     /// conversations with the draft composer.
     struct Browse: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "browse",
             abstract: "Browse a folder of pictures, places and conversations in the terminal (the default command).",
             discussion: """
                 `snapterm DIR` (or `--photos DIR`) opens a gallery of the folder's JPEG, PNG, GIF and WebP files: \

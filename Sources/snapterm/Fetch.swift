@@ -7,6 +7,7 @@ extension Snapterm {
     /// Loads URLs of any registered scheme and writes the bytes, like curl for every scheme.
     struct Fetch: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "fetch",
             abstract: "Load URLs through the shared loader and write their bytes.",
             discussion: """
                 A plain path is read wherever it is (you named it); - reads standard input. \

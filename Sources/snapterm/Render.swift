@@ -14,6 +14,7 @@ extension Snapterm {
     /// Prints pictures named by path, URL or `-`, like img2sixel or chafa; encoded output is cached.
     struct Render: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "render",
             abstract: "Show pictures in the terminal (kitty, iTerm2, sixel or text art): paths, URLs, or - for standard input.",
             discussion: """
                 A plain path is read wherever it is (you named it); a URL is any the loader supports (http, https, \

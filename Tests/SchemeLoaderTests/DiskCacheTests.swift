@@ -83,6 +83,31 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: directory.appending(".tmp-leftover").path))
     }
 
+    /// A process that only reads (a `render` of a picture seen before) never lists the directory; the
+    /// first write does, and then holds the cap over every entry, including those stored before.
+    @Test func readingListsNothingAndTheFirstWriteIndexesEverything() async throws {
+        let directory = try TemporaryDirectory()
+        let entry = CachedResponse(response: LoadResponse(), data: Data(count: 1000))
+        do {
+            let cache = try DiskCache(directory: directory.url, sizeLimit: 100_000)
+            for i in 0..<5 { await cache.store(entry, for: "k\(i)") }
+        }
+        let leftover = directory.appending(".tmp-leftover")
+        try Data("junk".utf8).write(to: leftover)
+        let reopened = try DiskCache(directory: directory.url, sizeLimit: 4_500)
+        #expect(await reopened.entry(for: "k0")?.data == entry.data)
+        #expect(reopened.smallEntry(for: "k1", maxBytes: 10_000)?.data == entry.data)
+        #expect(FileManager.default.fileExists(atPath: leftover.path), "reading listed the directory")
+
+        await reopened.store(entry, for: "k5")
+        #expect(!FileManager.default.fileExists(atPath: leftover.path))
+        let usage = await reopened.usage
+        #expect(usage.bytes <= 4_500 && usage.count >= 1, "\(usage)")
+        let files = try FileManager.default.contentsOfDirectory(atPath: directory.url.path).filter { $0.hasSuffix(".entry") }
+        #expect(files.count == usage.count, "entries beyond the cap, old ones included, are deleted")
+        #expect(await reopened.entry(for: "k5") != nil, "the newest entry is kept")
+    }
+
     @Test func cacheLocationFollowsXDG() {
         #expect(CacheLocation.directory(environment: ["XDG_CACHE_HOME": "/x/cache", "HOME": "/home/u"])?.path == "/x/cache/snapterm")
         #expect(CacheLocation.directory(environment: ["HOME": "/home/u"])?.path == "/home/u/.cache/snapterm")

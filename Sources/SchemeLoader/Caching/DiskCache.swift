@@ -24,13 +24,29 @@ public actor DiskCache {
     /// How many times the directory was re-read to hold the cap with other processes.
     public private(set) var rescans = 0
     private var bytesSinceScan = 0
+    private var isIndexed = false
 
-    /// Opens (creating if needed) the cache in `directory`, indexing the entries already there.
+    /// Opens (creating if needed) the cache in `directory`. The entries already there are indexed on the
+    /// first write or size query, not here: a process that only reads (a `render` of a picture seen
+    /// before) never lists the directory.
     public init(directory: URL, sizeLimit: Int) throws {
         self.directory = directory
         self.sizeLimit = sizeLimit
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let found = try Self.listing(of: directory, removingLeftovers: true)
+    }
+
+    /// Lists the directory into the index once, deleting temporary files of writes that never finished.
+    private func indexIfNeeded() {
+        guard !isIndexed else { return }
+        isIndexed = true
+        guard let found = try? Self.listing(of: directory, removingLeftovers: true) else { return }
+        index(found)
+    }
+
+    private func index(_ found: [(name: String, size: Int, used: Date)]) {
+        sizes = [:]
+        order.removeAll()
+        totalSize = 0
         for file in found {
             sizes[file.name] = file.size
             order.touch(file.name)
@@ -63,14 +79,7 @@ public actor DiskCache {
         rescans += 1
         bytesSinceScan = 0
         guard let found = try? Self.listing(of: directory, removingLeftovers: false) else { return }
-        sizes = [:]
-        order.removeAll()
-        totalSize = 0
-        for file in found {
-            sizes[file.name] = file.size
-            order.touch(file.name)
-            totalSize += file.size
-        }
+        index(found)
         evictBeyondLimit()
     }
 
@@ -94,11 +103,13 @@ public actor DiskCache {
             forget(name, deleting: true)
             return nil
         }
-        if sizes[name] == nil {
-            sizes[name] = file.count
-            totalSize += file.count
+        if isIndexed {
+            if sizes[name] == nil {
+                sizes[name] = file.count
+                totalSize += file.count
+            }
+            order.touch(name)
         }
-        order.touch(name)
         touchFile(url)
         return entry
     }
@@ -133,14 +144,17 @@ public actor DiskCache {
     /// Marks the entry under `key` as just used (after a `smallEntry(for:maxBytes:)` read).
     public func noteUse(of key: String) {
         let name = Self.fileName(for: key)
-        guard sizes[name] != nil else { return }
-        order.touch(name)
+        if isIndexed {
+            guard sizes[name] != nil else { return }
+            order.touch(name)
+        }
         touchFile(directory.appendingPathComponent(name))
     }
 
     /// Stores `entry` under `key` atomically, then evicts old entries beyond the size limit.
     public func store(_ entry: CachedResponse, for key: String) {
         guard let file = try? DiskCacheEntryFile.encode(entry, key: key), file.count <= sizeLimit else { return }
+        indexIfNeeded()
         let name = Self.fileName(for: key)
         let temporary = directory.appendingPathComponent(".tmp-\(UUID().uuidString)")
         do {
@@ -176,6 +190,7 @@ public actor DiskCache {
 
     /// Deletes every entry.
     public func removeAll() {
+        indexIfNeeded()
         for name in sizes.keys { try? FileManager.default.removeItem(at: directory.appendingPathComponent(name)) }
         sizes = [:]
         order.removeAll()
@@ -183,7 +198,10 @@ public actor DiskCache {
     }
 
     /// The number of entries and their total size in bytes.
-    public var usage: (count: Int, bytes: Int) { (sizes.count, totalSize) }
+    public var usage: (count: Int, bytes: Int) {
+        indexIfNeeded()
+        return (sizes.count, totalSize)
+    }
 
     /// The file name used for `key`.
     public static func fileName(for key: String) -> String {

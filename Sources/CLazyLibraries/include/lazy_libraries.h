@@ -1,0 +1,10 @@
+// lazy_libraries.h — the imaging libraries (libvips, libsixel, chafa, cairo) are opened on first use,
+// not at start: `snapterm --version` or a cached `render` never pays for mapping and relocating them.
+#ifndef SNAPTERM_LAZY_LIBRARIES_H
+#define SNAPTERM_LAZY_LIBRARIES_H
+
+/// Opens the library that provides `symbol` (e.g. "vips_init") if it is not open yet.
+/// Returns NULL when it is open, else the dynamic loader's reason (valid until the next call).
+const char *snapterm_lazy_library_error(const char *symbol);
+
+#endif
