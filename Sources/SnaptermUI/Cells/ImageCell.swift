@@ -34,9 +34,9 @@ public final class ImageCell {
         self.diskReadLimit = diskReadLimit
     }
 
-    /// Binds `url` (loading at `priority`) and, when the picture is not cached, `preview` (loading
-    /// ahead of it, at `.veryHigh`).
-    public func show(_ url: URL?, priority: LoadPriority = .high, preview: URL? = nil) {
+    /// Binds `url` (loading at `priority`) and, when the picture is not cached, `preview` (loading at
+    /// `previewPriority`: by default ahead of it).
+    public func show(_ url: URL?, priority: LoadPriority = .high, preview: URL? = nil, previewPriority: LoadPriority = .veryHigh) {
         guard url != self.url else { return }
         prepareForReuse()
         self.url = url
@@ -47,7 +47,14 @@ public final class ImageCell {
         }
         content = .placeholder(fraction: nil)
         startLoad(url, priority: priority)
-        if let preview { startPreview(preview) }
+        if let preview { startPreview(preview, priority: previewPriority) }
+    }
+
+    /// Changes the priority of the loads still running: `priority` for the picture, `previewPriority`
+    /// for its preview (a list lowers the rows already on screen while it scrolls fast).
+    public func setPriority(_ priority: LoadPriority, preview previewPriority: LoadPriority) {
+        token?.setPriority(priority)
+        previewToken?.setPriority(previewPriority)
     }
 
     /// Cancels the loads and clears the cell.
@@ -81,14 +88,14 @@ public final class ImageCell {
             })
     }
 
-    private func startPreview(_ preview: URL) {
+    private func startPreview(_ preview: URL, priority: LoadPriority) {
         previewURL = preview
         if let hit = loader.cachedResult(for: preview) {
             content = .preview(data: hit.data)
             return
         }
         let expected = binding
-        previewToken = loader.load(LoadRequest(url: preview, priority: .veryHigh)) { [weak self] result in
+        previewToken = loader.load(LoadRequest(url: preview, priority: priority)) { [weak self] result in
             Task { @MainActor in self?.previewFinished(result, binding: expected) }
         }
     }

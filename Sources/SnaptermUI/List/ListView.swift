@@ -11,14 +11,20 @@ public enum ScrollDirection: Sendable {
 /// The model of a scrolling list of image rows, independent of how it is drawn.
 ///
 /// Only visible rows own an `ImageCell`; a row that scrolls away returns its cell to a pool
-/// (cancelling its load). Every visible row loads at once at high priority (a cached or small disk
-/// copy shows in the frame the row appears; a preview, when the screen gives one, stands in until the
-/// picture lands). Rows about to appear in the scroll direction are prefetched at low priority,
-/// nearest first, as far ahead as `PrefetchPlanner` finds useful for the measured scroll speed and
-/// load cost — also during a fast scroll. Rows left behind (scrolled past, or ahead of the old
-/// direction after a turn) are cancelled, so they never hold up the rows still to come. At rest the
-/// rows the other way are prefetched too, after those ahead: the next key may turn back, and at an end
-/// of the list (a conversation opens at its newest message) the other way is the only way.
+/// (cancelling its load). Every visible row loads at once (a cached or small disk copy shows in the
+/// frame the row appears; a preview, when the screen gives one, stands in until the picture lands).
+/// Rows about to appear in the scroll direction are prefetched, nearest first, as far ahead as
+/// `PrefetchPlanner` finds useful for the measured scroll speed and load cost. Rows left behind
+/// (scrolled past, or ahead of the old direction after a turn) are cancelled, so they never hold up
+/// the rows still to come. At rest the rows the other way are prefetched too, after those ahead: the
+/// next key may turn back, and at an end of the list (a conversation opens at its newest message) the
+/// other way is the only way.
+///
+/// Who goes first depends on the scroll (`LoadPriorities`): at rest the visible rows, then the
+/// prefetch; while scrolling the rows about to appear, then the visible rows still loading. A row
+/// done before it appears is never blank, while a visible row's load is worth less every frame (it is
+/// leaving); served first, the visible rows would keep the work behind the scroll for good as soon as
+/// it fell behind once.
 @MainActor
 public final class ListView {
     /// Tuning knobs.
@@ -185,15 +191,21 @@ public final class ListView {
             cell.diskReadLimit = configuration.diskReadLimit
             cell.onChange = { [weak self] cell in self?.onCellChange?(row, cell) }
             cells[row] = cell
-            cell.show(url(row), priority: .high, preview: preview?(row))
+            let priorities = LoadPriorities(scrolling: !plannedAtRest)
+            cell.show(url(row), priority: priorities.visible, preview: preview?(row), previewPriority: priorities.preview)
             prefetcher.release(row)  // after show: the cell has joined any prefetch load already
         }
     }
 
     private func updatePrefetch() {
         let moment = now()
+        let wasAtRest = plannedAtRest
         plannedDistance = planner.distance(at: moment)
         plannedAtRest = !planner.isScrolling(at: moment)
+        let priorities = LoadPriorities(scrolling: !plannedAtRest)
+        if plannedAtRest != wasAtRest {
+            for row in visibleRange { cells[row]?.setPriority(priorities.visible, preview: priorities.preview) }
+        }
         guard configuration.prefetchEnabled else {
             prefetcher.cancelAll()
             return
@@ -202,6 +214,6 @@ public final class ListView {
         let below = Array(visible.upperBound..<min(rowCount, visible.upperBound + plannedDistance))
         let above = Array((max(0, visible.lowerBound - plannedDistance)..<visible.lowerBound).reversed())
         let (ahead, behind) = direction == .down ? (below, above) : (above, below)
-        prefetcher.prefetch(plannedAtRest ? ahead + behind : ahead, url: url)
+        prefetcher.prefetch(plannedAtRest ? ahead + behind : ahead, priority: priorities.prefetch, url: url)
     }
 }

@@ -7,6 +7,7 @@ import SchemeLoader
 final class Prefetcher {
     private let loader: SchemeLoader
     private var tokens: [Int: LoadToken] = [:]
+    private var priority = LoadPriority.low
     /// Hears the handler time of every prefetch that ran a handler (the measured cost of a load).
     var onHandlerLoad: ((Duration) -> Void)?
 
@@ -18,16 +19,20 @@ final class Prefetcher {
     var rows: Set<Int> { Set(tokens.keys) }
 
     /// Prefetches `rows` in the order given (nearest first: the scheduler starts equal priorities in
-    /// arrival order); cancels prefetches for every row not among them.
-    func prefetch(_ rows: [Int], url: (Int) -> URL?) {
+    /// arrival order) at `priority`; cancels prefetches for every row not among them.
+    func prefetch(_ rows: [Int], priority: LoadPriority, url: (Int) -> URL?) {
         let wanted = Set(rows)
         for (row, token) in tokens where !wanted.contains(row) {
             token.cancel()
             tokens[row] = nil
         }
+        if priority != self.priority {
+            self.priority = priority
+            tokens.values.forEach { $0.setPriority(priority) }
+        }
         for row in rows where tokens[row] == nil {
             guard let url = url(row) else { continue }
-            tokens[row] = loader.load(LoadRequest(url: url, priority: .low)) { [weak self] result in
+            tokens[row] = loader.load(LoadRequest(url: url, priority: priority)) { [weak self] result in
                 guard case .success(let loaded) = result, loaded.source == .handler, !loaded.wasCoalesced,
                       let time = loaded.metrics.handler else { return }
                 Task { @MainActor in self?.onHandlerLoad?(time) }

@@ -1,0 +1,26 @@
+// LoadPriorities: who loads first in a list — the rows on screen at rest, the rows about to appear while scrolling.
+import SchemeLoader
+
+/// The priorities a list gives its loads.
+///
+/// At rest the user looks at the visible rows: their previews first, then their pictures, then the
+/// prefetch. While scrolling, the rows about to appear go first: a row done before it appears is never
+/// blank, while a visible row still loading is leaving — and if visible rows went first, work that
+/// once fell behind the scroll would stay behind it (measured: a cold conversation at 60 rows/s went
+/// from ~90 % blank to the figure in BENCHMARKS.md, issue 12).
+struct LoadPriorities: Equatable {
+    /// A visible row's picture.
+    let visible: LoadPriority
+    /// A visible row's preview.
+    let preview: LoadPriority
+    /// A row about to appear.
+    let prefetch: LoadPriority
+
+    init(scrolling: Bool) {
+        if scrolling {
+            (visible, preview, prefetch) = (.normal, .normal, .high)
+        } else {
+            (visible, preview, prefetch) = (.high, .veryHigh, .low)
+        }
+    }
+}

@@ -1,0 +1,78 @@
+// Who loads first: while a list scrolls, the rows about to appear go before visible rows still loading
+// (a row done before it appears is never blank); at rest the visible rows go first.
+import Foundation
+import SchemeLoader
+import SnaptermUI
+import TestSupport
+import Testing
+
+/// Answers every `mock:` URL at once, except the blocker, which waits for its gate; records the order
+/// in which loads start.
+private final class RecordingHandler: SchemeHandling {
+    static let blocker = URL(string: "mock://blocker")!
+    let gate = Gate()
+    private let started = Locked<[URL]>([])
+    var order: [URL] { started.withLock { $0 } }
+
+    func canHandle(_ url: URL) -> Bool { url.scheme == "mock" }
+    func canonicalURL(for url: URL) throws -> URL { url }
+    func load(_ task: SchemeLoadTask, client: SchemeLoadClient) async throws {
+        started.withLock { $0.append(task.url) }
+        if task.url == Self.blocker { try await gate.wait() }
+        client.didReceive(LoadResponse(mimeType: "image/x-test", expectedLength: 1, storagePolicy: .allowed))
+        client.didLoad(Data([1]))
+    }
+}
+
+@MainActor
+@Suite struct ScrollLoadOrderTests {
+    /// A list of 5 visible rows on a loader running one load at a time, its only slot held by a blocker
+    /// until `whileBlocked` has run; returns the rows in the order their loads then started.
+    private func rowsInLoadOrder(_ whileBlocked: (ListView, ManualClock) -> Void) async throws -> [Int] {
+        let handler = RecordingHandler()
+        var loaderConfiguration = SchemeLoaderConfiguration()
+        loaderConfiguration.maxConcurrentLoads = 1
+        let loader = try SchemeLoader(handlers: [handler], configuration: loaderConfiguration)
+        loader.load(RecordingHandler.blocker, priority: .veryHigh) { _ in }
+        #expect(await UIFixtures.eventually { handler.order == [RecordingHandler.blocker] })
+
+        let clock = ManualClock()
+        var configuration = ListView.Configuration()
+        configuration.prefetchDistance = 3
+        configuration.maximumPrefetchDistance = 6
+        let list = ListView(loader: loader, rowCount: 100, visibleCount: 5, configuration: configuration,
+                            now: { clock.now }, url: UIFixtures.url)
+        whileBlocked(list, clock)
+        let expected = list.visibleRange.count + list.prefetchedRows.count
+        handler.gate.open()
+        #expect(await UIFixtures.eventually { handler.order.count == 1 + expected })
+        return handler.order.dropFirst().compactMap { Int($0.lastPathComponent) }
+    }
+
+    @Test func whileScrollingTheRowsAboutToAppearLoadBeforeTheVisibleOnes() async throws {
+        // When the list scrolls down a row every 20 ms (50 rows/s) while every load waits
+        var visible: Range<Int> = 0..<0, ahead: Set<Int> = []
+        let order = try await rowsInLoadOrder { list, clock in
+            for step in 1...10 {
+                clock.advance(by: .milliseconds(20))
+                list.scroll(toTop: step)
+            }
+            (visible, ahead) = (list.visibleRange, list.prefetchedRows)
+        }
+        // Then the rows ahead load first and the visible rows after them (among equals the scheduler
+        // keeps the order in which the loads' tasks reached it, which the test does not pin down)
+        #expect(visible == 10..<15)
+        #expect(!ahead.isEmpty && ahead.allSatisfy { $0 >= 15 })
+        #expect(Set(order.prefix(ahead.count)) == ahead, "\(order)")
+        #expect(Set(order.dropFirst(ahead.count)) == Set(visible), "\(order)")
+    }
+
+    @Test func atRestTheVisibleRowsLoadFirst() async throws {
+        // When the list opens and stays at rest
+        var visible: Range<Int> = 0..<0
+        let order = try await rowsInLoadOrder { list, _ in visible = list.visibleRange }
+        // Then the visible rows load first, then the prefetch
+        #expect(Set(order.prefix(visible.count)) == Set(visible), "\(order)")
+        #expect(order.dropFirst(visible.count).allSatisfy { !visible.contains($0) })
+    }
+}
