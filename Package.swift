@@ -201,3 +201,10 @@ let lazyLibraryHeaderFlags = headerSearchFlags(pkgConfigNames: ["vips", "libsixe
 for target in package.targets where seesLazyLibraryHeaders(target) {
     target.swiftSettings = (target.swiftSettings ?? []) + [.unsafeFlags(lazyLibraryHeaderFlags.flatMap { ["-Xcc", $0] })]
 }
+
+#if !arch(x86_64)
+// Sources/CLazyLibraries/trampolines.S is written for x86-64: elsewhere the libraries link at start as usual.
+if let lazyLibraries = package.targets.first(where: { $0.name == "CLazyLibraries" }) {
+    lazyLibraries.linkerSettings = ["vips", "gobject-2.0", "glib-2.0", "sixel", "chafa", "cairo"].map { .linkedLibrary($0) }
+}
+#endif

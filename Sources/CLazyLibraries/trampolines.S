@@ -2,7 +2,7 @@
 // slot; the slot first points at code that saves the argument registers, asks snapterm_lazy_bind for the
 // real function (opening its library), stores it in the slot and jumps there. Later calls cost one
 // indirect jump. Variadic functions work too: nothing is copied, only jumped through.
-// Only x86-64 Linux is built this way; elsewhere the file is empty and the libraries link as usual.
+// Only x86-64 Linux is built this way; elsewhere the file is empty and Package.swift links the libraries.
 #if defined(__x86_64__) && defined(__linux__)
 
 #define LAZY(name)                                                  \

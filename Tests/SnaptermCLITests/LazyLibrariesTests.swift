@@ -4,6 +4,8 @@ import Foundation
 import TestSupport
 import Testing
 
+#if arch(x86_64)  // the trampolines are x86-64 only; elsewhere the libraries link at start
+
 @Suite(.serialized) struct LazyLibrariesTests {
     private static let imagingLibraries = ["libvips", "libsixel", "libchafa", "libcairo", "libglib", "libgobject"]
     private let photo = CommandRunner.repositoryRoot.appendingPathComponent("assets/photos/astronaut.jpg")
@@ -62,3 +64,4 @@ import Testing
         #expect(seen.libraries.isDisjoint(with: Self.imagingLibraries), "\(seen.libraries.sorted())")
     }
 }
+#endif
