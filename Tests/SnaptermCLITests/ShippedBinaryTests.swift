@@ -1,5 +1,5 @@
 // What users run carries no test code: `snapterm` links neither TestSupport nor ScrollBench; the
-// benchmarks are `snapterm-bench` with the same subcommands.
+// benchmarks are `snapterm-bench` with the same subcommands. Nor does it load the imaging libraries at start.
 import Foundation
 import TestSupport
 import Testing
@@ -28,6 +28,17 @@ struct ShippedBinaryTests {
         #expect(!symbols.stdout.contains("11TestSupport"))
         #expect(!symbols.stdout.contains("11ScrollBench"))
     }
+
+    #if arch(x86_64)  // elsewhere the imaging libraries link at start (no trampolines)
+    @Test func snaptermDoesNotLoadTheImagingLibrariesAtStart() async throws {
+        let dynamicSection = try await OffPool.run { try run("/usr/bin/readelf", ["-d", CommandRunner.binary.path]) }
+        #expect(dynamicSection.stdout.contains("(NEEDED)"), "readelf listed no needed libraries: wrong binary?")
+        for library in LazyLibrariesTests.imagingLibraries {
+            // Only a `pkgConfig:` or `link` for it in Package.swift or a module map would link it again.
+            #expect(!dynamicSection.stdout.contains("[\(library)"), "\(library) is loaded at every start")
+        }
+    }
+    #endif
 
     @Test func snaptermBenchHasTheBenchmarkSubcommands() async throws {
         let bench = CommandRunner.binary.deletingLastPathComponent().appendingPathComponent("snapterm-bench").path
