@@ -44,6 +44,7 @@ public final class MockSchemeHandler: SchemeHandling {
         var script: [String: MockResponse] = [:]
         var fallback: MockResponse?
         var loads: [String: Int] = [:]
+        var started: [URL] = []
         var active = 0
         var cancelled = 0
         var revalidations: [String] = []
@@ -77,6 +78,8 @@ public final class MockSchemeHandler: SchemeHandling {
         return state.withLock { $0.loads[key, default: 0] }
     }
 
+    /// The URLs of the loads started, in the order they started.
+    public var startedURLs: [URL] { state.withLock { $0.started } }
     /// All loads started.
     public var totalLoads: Int { state.withLock { $0.loads.values.reduce(0, +) } }
     /// Loads running now.
@@ -96,6 +99,7 @@ public final class MockSchemeHandler: SchemeHandling {
         let key = task.url.absoluteString
         let response = state.withLock { state -> MockResponse in
             state.loads[key, default: 0] += 1
+            state.started.append(task.url)
             state.active += 1
             return state.script[key] ?? state.fallback ?? MockResponse(data: Data(key.utf8), mimeType: "text/plain")
         }

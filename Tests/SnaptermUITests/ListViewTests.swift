@@ -16,6 +16,15 @@ import Testing
                         configuration: configuration, now: { clock.now }, url: UIFixtures.url)
     }
 
+    /// A list whose loads all wait for `gate` (so every load still running is seen by the mock).
+    private func makeGatedList() throws -> (ListView, MockSchemeHandler, ManualClock, Gate) {
+        let gate = Gate()
+        let mock = MockSchemeHandler()
+        mock.stubAll(with: MockResponse(data: Data([1]), gate: gate))
+        let clock = ManualClock()
+        return (try makeList(mock, clock: clock), mock, clock, gate)
+    }
+
     /// Scrolls down one row every 50 ms (a steady 20 rows/s) until `top` is the first visible row.
     private func scrollSteadily(_ list: ListView, clock: ManualClock, to top: Int) {
         for row in (list.top + 1)...top {
@@ -51,11 +60,7 @@ import Testing
     }
 
     @Test func prefetchFollowsTheScrollDirectionAndIsCancelledOnReversal() async throws {
-        let gate = Gate()
-        let mock = MockSchemeHandler()
-        mock.stubAll(with: MockResponse(data: Data([1]), gate: gate))
-        let clock = ManualClock()
-        let list = try makeList(mock, clock: clock)
+        let (list, mock, clock, gate) = try makeGatedList()
         // When it scrolls down steadily (a row every 50 ms)
         scrollSteadily(list, clock: clock, to: 10)
         // Then only the rows below are prefetched, from the nearest one
@@ -71,11 +76,7 @@ import Testing
     }
 
     @Test func atRestTheRowsBothWaysArePrefetched() async throws {
-        let gate = Gate()
-        let mock = MockSchemeHandler()
-        mock.stubAll(with: MockResponse(data: Data([1]), gate: gate))
-        let clock = ManualClock()
-        let list = try makeList(mock, clock: clock)
+        let (list, mock, clock, gate) = try makeGatedList()
         // When a scroll down ends in the middle and the list comes to rest
         scrollSteadily(list, clock: clock, to: 10)
         clock.advance(by: .seconds(1))

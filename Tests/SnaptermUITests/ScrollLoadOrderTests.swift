@@ -6,35 +6,20 @@ import SnaptermUI
 import TestSupport
 import Testing
 
-/// Answers every `mock:` URL at once, except the blocker, which waits for its gate; records the order
-/// in which loads start.
-private final class RecordingHandler: SchemeHandling {
-    static let blocker = URL(string: "mock://blocker")!
-    let gate = Gate()
-    private let started = Locked<[URL]>([])
-    var order: [URL] { started.withLock { $0 } }
-
-    func canHandle(_ url: URL) -> Bool { url.scheme == "mock" }
-    func canonicalURL(for url: URL) throws -> URL { url }
-    func load(_ task: SchemeLoadTask, client: SchemeLoadClient) async throws {
-        started.withLock { $0.append(task.url) }
-        if task.url == Self.blocker { try await gate.wait() }
-        client.didReceive(LoadResponse(mimeType: "image/x-test", expectedLength: 1, storagePolicy: .allowed))
-        client.didLoad(Data([1]))
-    }
-}
-
 @MainActor
 @Suite struct ScrollLoadOrderTests {
     /// A list of 5 visible rows on a loader running one load at a time, its only slot held by a blocker
     /// until `whileBlocked` has run; returns the rows in the order their loads then started.
     private func rowsInLoadOrder(_ whileBlocked: (ListView, ManualClock) -> Void) async throws -> [Int] {
-        let handler = RecordingHandler()
+        let blocker = URL(string: "mock://blocker")!, gate = Gate()
+        let mock = MockSchemeHandler()
+        mock.stub(blocker, with: MockResponse(data: Data([1]), gate: gate))
+        mock.stubAll(with: MockResponse(data: Data([1])))
         var loaderConfiguration = SchemeLoaderConfiguration()
         loaderConfiguration.maxConcurrentLoads = 1
-        let loader = try SchemeLoader(handlers: [handler], configuration: loaderConfiguration)
-        loader.load(RecordingHandler.blocker, priority: .veryHigh) { _ in }
-        #expect(await UIFixtures.eventually { handler.order == [RecordingHandler.blocker] })
+        let loader = try SchemeLoader(handlers: [mock], configuration: loaderConfiguration)
+        loader.load(blocker, priority: .veryHigh) { _ in }
+        #expect(await UIFixtures.eventually { mock.startedURLs == [blocker] })
 
         let clock = ManualClock()
         var configuration = ListView.Configuration()
@@ -44,9 +29,9 @@ private final class RecordingHandler: SchemeHandling {
                             now: { clock.now }, url: UIFixtures.url)
         whileBlocked(list, clock)
         let expected = list.visibleRange.count + list.prefetchedRows.count
-        handler.gate.open()
-        #expect(await UIFixtures.eventually { handler.order.count == 1 + expected })
-        return handler.order.dropFirst().compactMap { Int($0.lastPathComponent) }
+        gate.open()
+        #expect(await UIFixtures.eventually { mock.startedURLs.count == 1 + expected })
+        return mock.startedURLs.dropFirst().compactMap { Int($0.lastPathComponent) }
     }
 
     @Test func whileScrollingTheRowsAboutToAppearLoadBeforeTheVisibleOnes() async throws {

@@ -191,18 +191,19 @@ public final class ListView {
             cell.diskReadLimit = configuration.diskReadLimit
             cell.onChange = { [weak self] cell in self?.onCellChange?(row, cell) }
             cells[row] = cell
-            let priorities = LoadPriorities(scrolling: !plannedAtRest)
             cell.show(url(row), priority: priorities.visible, preview: preview?(row), previewPriority: priorities.preview)
             prefetcher.release(row)  // after show: the cell has joined any prefetch load already
         }
     }
+
+    /// Who loads first now: the visible rows at rest, the rows about to appear while scrolling.
+    private var priorities: LoadPriorities { LoadPriorities(scrolling: !plannedAtRest) }
 
     private func updatePrefetch() {
         let moment = now()
         let wasAtRest = plannedAtRest
         plannedDistance = planner.distance(at: moment)
         plannedAtRest = !planner.isScrolling(at: moment)
-        let priorities = LoadPriorities(scrolling: !plannedAtRest)
         if plannedAtRest != wasAtRest {
             for row in visibleRange { cells[row]?.setPriority(priorities.visible, preview: priorities.preview) }
         }

@@ -8,7 +8,7 @@ import SchemeLoader
 /// blank, while a visible row still loading is leaving — and if visible rows went first, work that
 /// once fell behind the scroll would stay behind it (measured: a cold conversation at 60 rows/s went
 /// from ~90 % blank to the figure in BENCHMARKS.md, issue 12).
-struct LoadPriorities: Equatable {
+struct LoadPriorities {
     /// A visible row's picture.
     let visible: LoadPriority
     /// A visible row's preview.
