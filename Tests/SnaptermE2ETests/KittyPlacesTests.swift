@@ -18,8 +18,15 @@ struct KittyPlacesTests {
     @Test func thumbnailsSitBesideTheirRowsAndScrollingAwayAndBackLeavesNothingBehind() async throws {
         let folder = try TemporaryDirectory(prefix: "snapterm-kitty")
         // Given the places list in kitty (detected, not forced), first as it opens
-        let opened = try await KittyShot.capture(script(folder, keys: "Down Up"), name: "places-kitty", geometry: "120x42",
+        var opened = try await KittyShot.capture(script(folder, keys: "Down Up"), name: "places-kitty", geometry: "120x42",
                                                  wait: 10, in: folder.url)
+        // Under a full suite on two cores, kitty (software OpenGL) plus cold map renders in a debug build
+        // have once not drawn the first row within the wait: then the picture is taken once more, with
+        // the caches that first run filled. What is checked below is the same either way.
+        if try TermShot.distinctColours(of: opened, crop: "220x100+4+22") <= 2 {
+            opened = try await KittyShot.capture(script(folder, keys: "Down Up"), name: "places-kitty", geometry: "120x42",
+                                                 wait: 10, in: folder.url)
+        }
         // When a second run (warm caches) scrolls 50 rows down and back
         let returned = try await KittyShot.capture(script(folder, keys: "Down*50 Up*50"), name: "places-kitty-back",
                                                    geometry: "120x42", wait: 18, in: folder.url)  // generous: a loaded machine
