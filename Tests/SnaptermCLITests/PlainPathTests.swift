@@ -110,4 +110,12 @@ import Testing
         #expect(output.stdout.isEmpty)
         #expect(output.stderr.contains("no such readable file") && output.stderr.contains("no such picture.jpg"), "\(output.stderr)")
     }
+
+    @Test func aLineBreakInAPathStaysOnTheErrorsOneLine() async throws {
+        let (folder, _, environment) = try layout()
+        let output = try await ascii(["two\nlines.jpg"], environment, directory: folder.url)
+        #expect(output.status != 0)
+        #expect(output.stderr.contains("two^Jlines.jpg"), "\(output.stderr)")
+        #expect(output.stderr.split(separator: "\n").count == 1, "\(output.stderr)")
+    }
 }

@@ -34,7 +34,7 @@ enum Console {
         for scalar in text.unicodeScalars {
             switch scalar.value {
             case 0x09: out.unicodeScalars.append(scalar)
-            case 0x0A, 0x0D where keepingLineBreaks: out.unicodeScalars.append(scalar)
+            case 0x0A where keepingLineBreaks, 0x0D where keepingLineBreaks: out.unicodeScalars.append(scalar)
             case 0x00..<0x20: out += "^" + String(UnicodeScalar(UInt8(scalar.value + 0x40)))
             case 0x7F: out += "^?"
             case 0x80..<0xA0: out += String(format: "<U+%04X>", scalar.value)
