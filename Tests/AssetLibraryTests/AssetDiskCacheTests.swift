@@ -15,6 +15,7 @@ import Testing
         let rendered = try await first.data(for: url)
         #expect(rendered.source == .handler)
         #expect(try await first.data(for: url).source == .memory)
+        await first.shutdown()
 
         // When a new loader opens the same cache folder
         let restarted = try AssetFixtures.loader(disk: disk.url)

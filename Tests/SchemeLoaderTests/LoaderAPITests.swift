@@ -67,6 +67,7 @@ import Testing
         let first = try await loader.data(for: LoaderFixtures.url("a"))
         #expect(first.metrics.handler != nil)
         #expect(first.metrics.diskLookup != nil)
+        await loader.waitForPendingWrites()
         loader.memoryCache.removeAll()
         #expect(try await loader.data(for: LoaderFixtures.url("a")).source == .disk)
         #expect(try await loader.data(for: LoaderFixtures.url("a")).source == .memory)

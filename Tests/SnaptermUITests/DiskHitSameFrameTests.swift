@@ -14,6 +14,7 @@ import Testing
         let configuration = SchemeLoaderConfiguration(diskDirectory: folder.url)
         let earlier = try SchemeLoader(handlers: [MockSchemeHandler()], configuration: configuration)
         for row in 0..<40 { _ = try await earlier.data(for: UIFixtures.url(row)) }
+        await earlier.shutdown()
         let mock = MockSchemeHandler()
         let loader = try SchemeLoader(handlers: [mock], configuration: configuration)
         let clock = ManualClock()
@@ -48,7 +49,9 @@ import Testing
         let configuration = SchemeLoaderConfiguration(diskDirectory: folder.url)
         let big = MockSchemeHandler()
         big.stubAll(with: MockResponse(data: Data(count: 4096)))
-        _ = try await SchemeLoader(handlers: [big], configuration: configuration).data(for: UIFixtures.url(1))
+        let earlier = try SchemeLoader(handlers: [big], configuration: configuration)
+        _ = try await earlier.data(for: UIFixtures.url(1))
+        await earlier.shutdown()
         let mock = MockSchemeHandler()
         let loader = try SchemeLoader(handlers: [mock], configuration: configuration)
         // When a cell with a 1 KiB limit binds it

@@ -89,29 +89,37 @@ public actor DiskCache {
         }
     }
 
-    /// The intact entry stored under `key`, or `nil`. A damaged file is deleted.
-    public func entry(for key: String) -> CachedResponse? {
+    /// The intact entry stored under `key`, or `nil`. A damaged file is deleted. The file is read on
+    /// the caller's thread; only the index is updated on the actor, so a read never waits for a write.
+    public nonisolated func entry(for key: String) async -> CachedResponse? {
         let name = Self.fileName(for: key)
         let url = directory.appendingPathComponent(name)
         // Not in the index: another process may have stored it since this one looked.
         guard let file = try? Data(contentsOf: url) else {
-            forget(name, deleting: false)  // absent (or evicted by another process)
+            await forget(name, deleting: false)  // absent (or evicted by another process)
             return nil
         }
         guard let entry = DiskCacheEntryFile.decode(file, key: key) else {
-            rejectedFiles += 1
-            forget(name, deleting: true)
+            await reject(name)
             return nil
         }
-        if isIndexed {
-            if sizes[name] == nil {
-                sizes[name] = file.count
-                totalSize += file.count
-            }
-            order.touch(name)
-        }
-        touchFile(url)
+        Self.touchFile(url)
+        await noteRead(name, size: file.count)
         return entry
+    }
+
+    private func noteRead(_ name: String, size: Int) {
+        guard isIndexed else { return }
+        if sizes[name] == nil {
+            sizes[name] = size
+            totalSize += size
+        }
+        order.touch(name)
+    }
+
+    private func reject(_ name: String) {
+        rejectedFiles += 1
+        forget(name, deleting: true)
     }
 
     /// The intact entry stored under `key` if its file is at most `maxBytes`, read synchronously by the
@@ -148,39 +156,32 @@ public actor DiskCache {
             guard sizes[name] != nil else { return }
             order.touch(name)
         }
-        touchFile(directory.appendingPathComponent(name))
+        Self.touchFile(directory.appendingPathComponent(name))
     }
 
-    /// Stores `entry` under `key` atomically, then evicts old entries beyond the size limit.
-    public func store(_ entry: CachedResponse, for key: String) {
+    /// Stores `entry` under `key` atomically, then evicts old entries beyond the size limit. The file
+    /// is written on the caller's thread; only the index is updated on the actor, so a slow disk
+    /// never holds up reads.
+    public nonisolated func store(_ entry: CachedResponse, for key: String) async {
         guard let file = try? DiskCacheEntryFile.encode(entry, key: key), file.count <= sizeLimit else { return }
-        indexIfNeeded()
         let name = Self.fileName(for: key)
-        let temporary = directory.appendingPathComponent(".tmp-\(UUID().uuidString)")
-        do {
-            try file.write(to: temporary)
-            guard rename(temporary.path, directory.appendingPathComponent(name).path) == 0 else {
-                try? FileManager.default.removeItem(at: temporary)
-                return
-            }
-        } catch {
-            try? FileManager.default.removeItem(at: temporary)
+        let temporary = directory.appendingPathComponent(".tmp-\(UUID().uuidString)").path
+        guard Self.write(file, to: temporary), rename(temporary, directory.appendingPathComponent(name).path) == 0 else {
+            unlink(temporary)
             return
         }
-        totalSize += file.count - (sizes[name] ?? 0)
-        sizes[name] = file.count
+        await noteStored(name, size: file.count)
+    }
+
+    private func noteStored(_ name: String, size: Int) {
+        indexIfNeeded()
+        totalSize += size - (sizes[name] ?? 0)
+        sizes[name] = size
         order.touch(name)
-        bytesSinceScan += file.count
+        bytesSinceScan += size
         if totalSize > sizeLimit || bytesSinceScan >= max(1, sizeLimit / 32) {
             rescan()
         }
-    }
-
-    /// Replaces the metadata of the entry under `key` (after a successful revalidation).
-    public func updateResponse(_ response: LoadResponse, for key: String) {
-        guard var entry = entry(for: key) else { return }
-        entry.response = response
-        store(entry, for: key)
     }
 
     /// Deletes the entry under `key`.
@@ -214,7 +215,26 @@ public actor DiskCache {
         if deleting { unlink(directory.appendingPathComponent(name).path) }
     }
 
-    private func touchFile(_ url: URL) {
+    /// Writes `data` to a new file at `path` without `fsync`: a cache entry is worth less than the
+    /// wait (under a busy disk an `fsync` takes hundreds of milliseconds), and an entry that a crash
+    /// leaves incomplete fails its checksum and is a miss.
+    private nonisolated static func write(_ data: Data, to path: String) -> Bool {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { return false }
+        defer { close(descriptor) }
+        return data.withUnsafeBytes { buffer -> Bool in
+            var done = 0
+            while done < buffer.count {
+                let count = Foundation.write(descriptor, buffer.baseAddress! + done, buffer.count - done)
+                if count < 0, errno == EINTR { continue }
+                guard count > 0 else { return false }
+                done += count
+            }
+            return true
+        }
+    }
+
+    private nonisolated static func touchFile(_ url: URL) {
         // Keeps the recency order across restarts; failure only costs eviction accuracy.
         utimes(url.path, nil)
     }

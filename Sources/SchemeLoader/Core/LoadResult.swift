@@ -3,9 +3,9 @@ import Foundation
 
 /// Which tier produced a result.
 public enum LoadSource: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
-    /// The in-memory cache (served synchronously).
+    /// The in-memory cache (served synchronously when fresh; also a stale copy the handler confirmed as still valid).
     case memory
-    /// The disk cache (including a stale copy the handler confirmed as still valid).
+    /// The disk cache (also a stale copy the handler confirmed as still valid).
     case disk
     /// The scheme handler: a network download, a file read, a rendering.
     case handler

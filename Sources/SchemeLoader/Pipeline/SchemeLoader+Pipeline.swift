@@ -2,15 +2,18 @@
 import Foundation
 
 extension SchemeLoader {
-    /// Runs `job` and completes its listeners.
+    /// Runs `job` and completes its listeners, then writes the result's disk copy: a caller never
+    /// waits for the disk (`waitForPendingWrites()` does).
     func run(_ job: LoadJob) async {
         var metrics = LoadMetrics(total: .zero)
-        let outcome: Result<(CachedResponse, LoadSource), any Error>
+        let outcome: Result<Loaded, any Error>
         do {
             outcome = .success(try await pipeline(job, metrics: &metrics))
         } catch {
             outcome = .failure(error)
         }
+        let diskCopy = (try? outcome.get())?.writesToDisk == true ? diskCache : nil
+        if diskCopy != nil { pendingWrites.begin() }
         retire(job)
         let listeners = job.finish()
         // A cache-only miss is an answer ("not cached"), not a failure of the source.
@@ -19,30 +22,46 @@ extension SchemeLoader {
             recorder.update { $0.failures += 1 }
         }
         for listener in listeners {
-            listener.completion(outcome.map { entry, source in
+            listener.completion(outcome.map { loaded in
                 var own = metrics
                 own.total = ContinuousClock.now - listener.startedAt
-                recorder.record(own.total, for: source)
-                return LoadResult(url: job.url, data: entry.data, response: entry.response, source: source,
+                recorder.record(own.total, for: loaded.source)
+                return LoadResult(url: job.url, data: loaded.entry.data, response: loaded.entry.response, source: loaded.source,
                                   wasCoalesced: listener.joined, metrics: own)
             })
         }
+        if let diskCopy, case .success(let loaded) = outcome {
+            await diskCopy.store(loaded.entry, for: job.key.cacheKey)
+            pendingWrites.end()
+        }
     }
 
-    private func pipeline(_ job: LoadJob, metrics: inout LoadMetrics) async throws -> (CachedResponse, LoadSource) {
+    /// What a load produced: the entry, where it came from, and whether it still needs its disk copy.
+    private struct Loaded {
+        let entry: CachedResponse
+        let source: LoadSource
+        var writesToDisk = false
+    }
+
+    private func pipeline(_ job: LoadJob, metrics: inout LoadMetrics) async throws -> Loaded {
         let key = job.key.cacheKey
         let usesCache = job.key.policy != .reloadIgnoringCache && isCachingEnabled
-        var stale: CachedResponse?
-        if usesCache, let diskCache {
-            let lookupStart = ContinuousClock.now
-            let entry = await diskCache.entry(for: key)
-            metrics.diskLookup = ContinuousClock.now - lookupStart
-            if let entry, entry.response.isFresh(at: now()) || job.key.policy == .cacheOnly {
-                recorder.update { $0.diskHits += 1 }
-                memoryCache.insert(entry, for: key, cost: entry.data.count)
-                return (entry, .disk)
+        var stale: (entry: CachedResponse, source: LoadSource)?
+        if usesCache {
+            // Memory first: a copy there may not be on disk yet (disk copies are written after the load).
+            if let entry = memoryCache.value(for: key) {
+                stale = (entry, .memory)
+            } else if let diskCache {
+                let lookupStart = ContinuousClock.now
+                let entry = await diskCache.entry(for: key)
+                metrics.diskLookup = ContinuousClock.now - lookupStart
+                stale = entry.map { ($0, .disk) }
             }
-            stale = entry
+            if let stale, stale.entry.response.isFresh(at: now()) || job.key.policy == .cacheOnly {
+                countHit(from: stale.source)
+                if stale.source == .disk { memoryCache.insert(stale.entry, for: key, cost: stale.entry.data.count) }
+                return Loaded(entry: stale.entry, source: stale.source)
+            }
         }
         if job.key.policy == .cacheOnly { throw LoadError.notCached(url: key) }
 
@@ -55,35 +74,39 @@ extension SchemeLoader {
         recorder.update { $0.handlerLoads += 1 }
         let handlerStart = ContinuousClock.now
         let client = SchemeLoadClient { job.report($0) }
-        try await job.handler.load(SchemeLoadTask(url: job.url, cachedResponse: stale), client: client)
+        try await job.handler.load(SchemeLoadTask(url: job.url, cachedResponse: stale?.entry), client: client)
         metrics.handler = ContinuousClock.now - handlerStart
         try Task.checkCancellation()
 
         let received = client.outcome
         if let refreshed = received.revalidated, let stale {
-            let entry = CachedResponse(response: refreshed, data: stale.data)
-            recorder.update { $0.diskHits += 1 }
-            await store(entry, for: key)
-            return (entry, .disk)
+            let entry = CachedResponse(response: refreshed, data: stale.entry.data)
+            countHit(from: stale.source)
+            return Loaded(entry: entry, source: stale.source, writesToDisk: keepInMemory(entry, for: key))
         }
         guard let response = received.response else {
             throw LoadError.handlerFailed(scheme: job.url.scheme ?? "?", reason: "finished without a response")
         }
         let entry = CachedResponse(response: response, data: received.data)
         recorder.update { $0.bytesLoaded += entry.data.count }
-        if isCachingEnabled { await store(entry, for: key) }
-        return (entry, .handler)
+        return Loaded(entry: entry, source: .handler, writesToDisk: isCachingEnabled && keepInMemory(entry, for: key))
     }
 
-    private func store(_ entry: CachedResponse, for key: String) async {
+    private func countHit(from source: LoadSource) {
+        recorder.update { source == .memory ? ($0.memoryHits += 1) : ($0.diskHits += 1) }
+    }
+
+    /// Keeps `entry` in memory as its storage policy allows; true when it may also go to disk.
+    private func keepInMemory(_ entry: CachedResponse, for key: String) -> Bool {
         switch entry.response.storagePolicy {
         case .allowed:
             memoryCache.insert(entry, for: key, cost: entry.data.count)
-            await diskCache?.store(entry, for: key)
+            return true
         case .memoryOnly:
             memoryCache.insert(entry, for: key, cost: entry.data.count)
+            return false
         case .notAllowed:
-            break
+            return false
         }
     }
 }

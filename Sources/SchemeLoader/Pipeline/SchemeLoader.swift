@@ -20,6 +20,7 @@ public final class SchemeLoader: Sendable {
     private let jobs = Locked<[JobKey: LoadJob]>([:])
     private let nextListenerID = Atomic<UInt64>(0)
     private let caching = Atomic<Bool>(true)
+    let pendingWrites = PendingWrites()
 
     /// Creates a loader with `handlers` (first match wins). Throws if the disk directory cannot be created.
     public init(handlers: [any SchemeHandling], configuration: SchemeLoaderConfiguration = .init()) throws {
@@ -135,14 +136,24 @@ public final class SchemeLoader: Sendable {
     /// Zeroes the counters and timings (loads in flight stay counted).
     public func resetStatistics() { recorder.reset() }
 
-    /// Empties the memory and disk caches.
+    /// Empties the memory and disk caches (after the pending disk writes, so none lands afterwards).
     public func removeAllCachedData() async {
+        await waitForPendingWrites()
         memoryCache.removeAll()
         await diskCache?.removeAll()
     }
 
-    /// Releases the handlers' resources. Call once, when the loader is no longer used.
+    /// Returns once the disk copies of every load finished so far are written. Loads hand out their
+    /// result before writing it to disk, so a process about to exit, or one that reopens the same
+    /// folder, waits here first.
+    public func waitForPendingWrites() async {
+        await pendingWrites.waitUntilDone()
+    }
+
+    /// Finishes the pending disk writes and releases the handlers' resources. Call once, when the
+    /// loader is no longer used.
     public func shutdown() async {
+        await waitForPendingWrites()
         for handler in registry.all { await handler.shutdown() }
     }
 

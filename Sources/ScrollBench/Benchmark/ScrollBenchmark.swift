@@ -190,6 +190,8 @@ public final class ScrollBenchmark {
                 for url in urls { group.addTask { _ = try await loader.data(for: url) } }
                 try await group.waitForAll()
             }
+            await loader.waitForPendingWrites()
+            await state.pictureLoader.waitForPendingWrites()
             if mode == .warmDisk {
                 state.thumbnailLoader.memoryCache.removeAll()
                 state.pictureLoader.memoryCache.removeAll()
