@@ -50,11 +50,13 @@ let package = Package(
         // CLazyLibraries: libvips, libsixel, chafa and cairo are opened on their first call, not at start
         // (BENCHMARKS.md, "Start-up"). Their modules below give headers only; nothing links them.
         .target(name: "CLazyLibraries"),
+        // CJPEGDirect: a plain JPEG thumbnailed with libjpeg alone, so a cold `render` never opens libvips.
+        .target(name: "CJPEGDirect", dependencies: ["CLazyLibraries"]),
         // Imaging: decode, thumbnail, edit, encode — on libvips.
         .systemLibrary(name: "CVips"),
         .target(
             name: "Imaging",
-            dependencies: ["CVips", "CLazyLibraries"]
+            dependencies: ["CVips", "CLazyLibraries", "CJPEGDirect"]
         ),
         .target(
             name: "AssetLibrary",
@@ -205,6 +207,6 @@ for target in package.targets where seesLazyLibraryHeaders(target) {
 #if !arch(x86_64)
 // Sources/CLazyLibraries/trampolines.S is written for x86-64: elsewhere the libraries link at start as usual.
 if let lazyLibraries = package.targets.first(where: { $0.name == "CLazyLibraries" }) {
-    lazyLibraries.linkerSettings = ["vips", "gobject-2.0", "glib-2.0", "sixel", "chafa", "cairo"].map { .linkedLibrary($0) }
+    lazyLibraries.linkerSettings = ["vips", "gobject-2.0", "glib-2.0", "sixel", "chafa", "cairo", "jpeg"].map { .linkedLibrary($0) }
 }
 #endif

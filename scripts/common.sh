@@ -5,7 +5,7 @@
 # tmux, xvfb, xterm, imagemagick, x11-utils: the end-to-end and real-terminal tests (scripts/tools/term-shot).
 # sqlite3: another process holding the database lock, a newer schema (MessageStoreTests);
 # bsdutils: script(1), a pseudo-terminal for `fetch` (SnaptermCLITests); openssl: a test certificate (HTTPSDowngradeTests).
-SNAPTERM_APT_PACKAGES=(pkg-config libsqlite3-dev zlib1g-dev libncurses-dev ncurses-bin libvips-dev libsixel-dev libchafa-dev
+SNAPTERM_APT_PACKAGES=(pkg-config libsqlite3-dev zlib1g-dev libncurses-dev ncurses-bin libvips-dev libjpeg62-turbo-dev libsixel-dev libchafa-dev
     libcairo2-dev fonts-dejavu-core tmux procps xvfb xterm kitty imagemagick x11-utils sqlite3 bsdutils openssl)
 
 snapterm_root() { cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd; }

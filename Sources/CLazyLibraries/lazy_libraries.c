@@ -19,6 +19,7 @@ static struct lazy_library libraries[] = {
     {"sixel_", "libsixel.so.1", NULL},
     {"chafa_", "libchafa.so.0", NULL},
     {"cairo_", "libcairo.so.2", NULL},
+    {"jpeg_", "libjpeg.so.62", NULL},
     {"g_", "libgobject-2.0.so.0", NULL},
 };
 

@@ -1,4 +1,4 @@
-// lazy_symbols.h — every libvips, GLib, libsixel, chafa and cairo function Snapterm calls, bound on first call.
+// lazy_symbols.h — every libvips, GLib, libsixel, chafa, cairo and libjpeg function Snapterm calls, bound on first call.
 // A function missing here fails the link with "undefined reference to …": add it here.
 LAZY(vips_area_unref)
 LAZY(vips_array_double_newv)
@@ -115,3 +115,12 @@ LAZY(cairo_surface_flush)
 LAZY(cairo_surface_status)
 LAZY(cairo_text_extents)
 LAZY(cairo_text_path)
+LAZY(jpeg_CreateDecompress)
+LAZY(jpeg_destroy_decompress)
+LAZY(jpeg_finish_decompress)
+LAZY(jpeg_mem_src)
+LAZY(jpeg_read_header)
+LAZY(jpeg_read_scanlines)
+LAZY(jpeg_save_markers)
+LAZY(jpeg_start_decompress)
+LAZY(jpeg_std_error)

@@ -17,7 +17,10 @@ public struct ImageProcessor: Sendable {
 
     /// Reads the header only: size as displayed (after EXIF orientation), format, frames, orientation.
     public func info(of data: Data) throws(ImagingError) -> ImageInfo {
-        try VipsErrorGate.shared.run { () throws(ImagingError) in try header(of: data) }
+        if let size = DirectJPEG.size(of: data, limits: limits) {
+            return ImageInfo(width: size.width, height: size.height, format: .jpeg, frameCount: 1, orientation: 1, hasAlpha: false)
+        }
+        return try VipsErrorGate.shared.run { () throws(ImagingError) in try header(of: data) }
     }
 
     /// `info(of:)` without the gate, for calls already inside it.
@@ -44,13 +47,18 @@ public struct ImageProcessor: Sendable {
     }
 
     /// Scales the upright first frame into `width × height` (`fit` inside or `fill` and centre-crop),
-    /// decoding at a reduced size where the format allows it (JPEG shrink-on-load).
+    /// decoding at a reduced size where the format allows it (JPEG shrink-on-load). A plain JPEG
+    /// filled into a smaller box is done with libjpeg alone (`DirectJPEG`), without opening libvips.
     public func thumbnail(_ data: Data, width: Int, height: Int, mode: ThumbnailMode) throws(ImagingError) -> Bitmap {
         try checkBox(width: width, height: height)
+        if mode == .fill, let bitmap = DirectJPEG.filledThumbnail(data, width: width, height: height, limits: limits) {
+            return bitmap
+        }
         return try VipsErrorGate.shared.run { () throws(ImagingError) in try shrunk(data, width: width, height: height, mode: mode) }
     }
 
-    private func shrunk(_ data: Data, width: Int, height: Int, mode: ThumbnailMode) throws(ImagingError) -> Bitmap {
+    /// libvips' thumbnail: what `thumbnail` does for everything `DirectJPEG` leaves to it.
+    func shrunk(_ data: Data, width: Int, height: Int, mode: ThumbnailMode) throws(ImagingError) -> Bitmap {
         try withHeader(data) { _, format, raw throws(ImagingError) in
             try Self.decoding(format, raw) { () throws(ImagingError) in
                 var out: UnsafeMutablePointer<VipsImage>?

@@ -1,6 +1,7 @@
 // The imaging libraries are opened on first use, not at start (ShippedBinaryTests: the binary does not
-// name them): `--version` and a cached `render` map none of them, a cold sixel render opens libvips and
-// libsixel but not chafa, and what it draws is the same either way.
+// name them): `--version` and a cached `render` map none of them, a cold sixel render of a plain JPEG
+// opens libjpeg and libsixel (not libvips, nor chafa), one that needs libvips (an EXIF turn) opens it,
+// and what it draws is the same either way.
 import Foundation
 import TestSupport
 import Testing
@@ -8,7 +9,7 @@ import Testing
 #if arch(x86_64)  // the trampolines are x86-64 only; elsewhere the libraries link at start
 
 @Suite(.serialized) struct LazyLibrariesTests {
-    static let imagingLibraries = ["libvips", "libsixel", "libchafa", "libcairo", "libglib", "libgobject"]
+    static let imagingLibraries = ["libvips", "libsixel", "libchafa", "libcairo", "libglib", "libgobject", "libjpeg"]
     private let photo = CommandRunner.repositoryRoot.appendingPathComponent("assets/photos/astronaut.jpg")
 
     /// The shared libraries the dynamic loader opened while `snapterm arguments…` ran (`LD_DEBUG=files`).
@@ -32,18 +33,28 @@ import Testing
         #expect(run.libraries.isDisjoint(with: Self.imagingLibraries), "\(run.libraries.sorted())")
     }
 
-    @Test func aColdSixelRenderOpensLibvipsAndLibsixelNotChafaAndASeenOneOpensNone() async throws {
+    @Test func aColdSixelRenderOfAPlainJPEGOpensLibjpegAndLibsixelOnlyAndASeenOneOpensNone() async throws {
         let folder = try TemporaryDirectory()
         let arguments = ["render", "--format", "sixel", "--cols", "30", "--rows", "10", "--cell-size", "8x16", photo.path]
         let cold = try await librariesOpened(arguments, folder: folder)
         #expect(cold.output.status == 0, "\(cold.output.stderr.suffix(300))")
         #expect(cold.output.stdout.starts(with: Data("\u{1B}P".utf8)))
-        #expect(cold.libraries.isSuperset(of: ["libvips", "libsixel"]))
-        #expect(!cold.libraries.contains("libchafa"), "\(cold.libraries.sorted())")  // (libvips itself needs cairo)
+        #expect(cold.libraries.isSuperset(of: ["libjpeg", "libsixel"]), "\(cold.libraries.sorted())")
+        #expect(cold.libraries.isDisjoint(with: ["libvips", "libchafa", "libglib"]), "\(cold.libraries.sorted())")
 
         let seen = try await librariesOpened(arguments, folder: folder)
         #expect(seen.output.stdout == cold.output.stdout)
         #expect(seen.libraries.isDisjoint(with: Self.imagingLibraries), "\(seen.libraries.sorted())")
+    }
+
+    @Test func aPictureThatNeedsLibvipsOpensIt() async throws {
+        let folder = try TemporaryDirectory()
+        let turned = CommandRunner.repositoryRoot.appendingPathComponent("assets/photos/chelsea-exif-orientation-6.jpg")
+        let run = try await librariesOpened(["render", "--format", "sixel", "--cols", "30", "--rows", "10", "--cell-size", "8x16", turned.path],
+                                            folder: folder)
+        #expect(run.output.status == 0, "\(run.output.stderr.suffix(300))")
+        #expect(run.libraries.isSuperset(of: ["libvips", "libsixel"]), "\(run.libraries.sorted())")
+        #expect(!run.libraries.contains("libchafa"), "\(run.libraries.sorted())")  // (libvips itself needs cairo)
     }
 }
 #endif
