@@ -152,7 +152,7 @@ let package = Package(
         ),
         .testTarget(
             name: "SnaptermCLITests",
-            dependencies: ["TestSupport"]
+            dependencies: ["TestSupport", "snapterm"]
         ),
         .testTarget(
             name: "SnaptermE2ETests",

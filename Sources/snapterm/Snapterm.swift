@@ -10,6 +10,20 @@ struct Snapterm: AsyncParsableCommand {
         version: SnaptermVersion.current,
         subcommands: [Browse.self, Fetch.self, Render.self],
         defaultSubcommand: Browse.self)
+
+    /// Runs the command line; a plain `render` skips ArgumentParser's parsing (see `Render.quickParse`).
+    static func main() async {
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        if arguments.first == "render", var render = Render.quickParse(Array(arguments.dropFirst())), (try? render.validate()) != nil {
+            do {
+                try await render.run()
+            } catch {
+                Render.exit(withError: error)
+            }
+            return
+        }
+        await main(arguments)
+    }
 }
 
 /// The version printed by `--version`.
