@@ -1,5 +1,5 @@
 // swift-tools-version:6.0
-// Fuzz: libFuzzer targets for Snapterm's pure-Swift parsers. A package of its own, so a sanitizer build
+// Fuzz: libFuzzer targets for Snapterm's parsers (pure Swift, and DirectJPEG's C). A package of its own, so a sanitizer build
 // compiles only the few files it fuzzes (symlinked from ../Sources), never NIO, GRDB or the C libraries.
 // Build and run through ../scripts/fuzz (swift build -Xswiftc -sanitize=fuzzer,address).
 import PackageDescription
@@ -17,9 +17,13 @@ let package = Package(
         .target(name: "FuzzedURLs"),
         .target(name: "FuzzedText"),
         .target(name: "FuzzedMVT"),
+        // The C side of Imaging's DirectJPEG, instrumented for coverage; libjpeg itself is the system's.
+        .target(name: "FuzzedJPEG", cSettings: [.unsafeFlags(["-fsanitize=fuzzer-no-link,address"])],
+                linkerSettings: [.linkedLibrary("jpeg")]),
         fuzzTarget("fuzz-url", "FuzzedURLs"),
         fuzzTarget("fuzz-text", "FuzzedText"),
         fuzzTarget("fuzz-keys", "FuzzedText"),
         fuzzTarget("fuzz-mvt", "FuzzedMVT"),
+        fuzzTarget("fuzz-jpeg", "FuzzedJPEG"),
     ]
 )

@@ -23,40 +23,51 @@ enum LanczosReduction {
         let covering = (width: max(toWidth, Int((Double(width) * scale).rounded())), height: max(toHeight, Int((Double(height) * scale).rounded())))
         let columns = taps(outputs: toWidth, scale: Double(covering.width) / Double(width), skip: (covering.width - toWidth) / 2, limit: width)
         let rows = taps(outputs: toHeight, scale: Double(covering.height) / Double(height), skip: (covering.height - toHeight) / 2, limit: height)
-        // Rows first: every source row the crop touches, reduced to `toWidth` pixels.
+        // Rows first: every source row the crop touches, reduced to `toWidth` pixels; then columns.
         let firstRow = rows.first[0]
         let rowCount = rows.first[toHeight - 1] + rows.count[toHeight - 1] - firstRow
-        var reduced = [Float](repeating: 0, count: rowCount * toWidth * 3)
-        reduced.withUnsafeMutableBufferPointer { reduced in
-            for y in 0..<rowCount {
-                let source = rgb.baseAddress! + (firstRow + y) * width * 3
-                let target = reduced.baseAddress! + y * toWidth * 3
-                for x in 0..<toWidth {
-                    var r: Float = 0, g: Float = 0, b: Float = 0
-                    let pixel = source + columns.first[x] * 3
-                    let weight = x * columns.width
-                    for tap in 0..<columns.count[x] {
-                        let w = columns.weights[weight + tap]
-                        r += Float(pixel[tap * 3]) * w
-                        g += Float(pixel[tap * 3 + 1]) * w
-                        b += Float(pixel[tap * 3 + 2]) * w
+        let stride = toWidth * 3
+        var reduced = [Float](repeating: 0, count: rowCount * stride)
+        var pixels = [UInt8](repeating: 255, count: toWidth * toHeight * 4)
+        columns.weights.withUnsafeBufferPointer { columnWeights in
+            reduced.withUnsafeMutableBufferPointer { reduced in
+                for y in 0..<rowCount {
+                    let source = rgb.baseAddress! + (firstRow + y) * width * 3
+                    let target = reduced.baseAddress! + y * stride
+                    for x in 0..<toWidth {
+                        var r: Float = 0, g: Float = 0, b: Float = 0
+                        let pixel = source + columns.first[x] * 3
+                        let weights = columnWeights.baseAddress! + x * columns.width
+                        for tap in 0..<columns.count[x] {
+                            let w = weights[tap]
+                            r += Float(pixel[tap * 3]) * w
+                            g += Float(pixel[tap * 3 + 1]) * w
+                            b += Float(pixel[tap * 3 + 2]) * w
+                        }
+                        target[x * 3] = r
+                        target[x * 3 + 1] = g
+                        target[x * 3 + 2] = b
                     }
-                    target[x * 3] = r
-                    target[x * 3 + 1] = g
-                    target[x * 3 + 2] = b
                 }
             }
         }
-        var pixels = [UInt8](repeating: 255, count: toWidth * toHeight * 4)
+        var line = [Float](repeating: 0, count: stride)
         reduced.withUnsafeBufferPointer { reduced in
-            pixels.withUnsafeMutableBufferPointer { pixels in
-                for y in 0..<toHeight {
-                    let first = reduced.baseAddress! + (rows.first[y] - firstRow) * toWidth * 3
-                    let weight = y * rows.width
-                    for x in 0..<toWidth * 3 {
-                        var sum: Float = 0
-                        for tap in 0..<rows.count[y] { sum += first[tap * toWidth * 3 + x] * rows.weights[weight + tap] }
-                        pixels[(y * toWidth + x / 3) * 4 + x % 3] = UInt8(min(255, max(0, sum.rounded())))
+            line.withUnsafeMutableBufferPointer { line in
+                pixels.withUnsafeMutableBufferPointer { pixels in
+                    for y in 0..<toHeight {
+                        line.update(repeating: 0)
+                        for tap in 0..<rows.count[y] {
+                            let w = rows.weights[y * rows.width + tap]
+                            let source = reduced.baseAddress! + (rows.first[y] - firstRow + tap) * stride
+                            for x in 0..<stride { line[x] += source[x] * w }
+                        }
+                        let target = pixels.baseAddress! + y * toWidth * 4
+                        for x in 0..<toWidth {
+                            for channel in 0..<3 {
+                                target[x * 4 + channel] = UInt8(min(255, max(0, line[x * 3 + channel] + 0.5)))
+                            }
+                        }
                     }
                 }
             }

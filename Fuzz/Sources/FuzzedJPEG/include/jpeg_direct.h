@@ -1,0 +1,1 @@
+../../../../Sources/CJPEGDirect/include/jpeg_direct.h

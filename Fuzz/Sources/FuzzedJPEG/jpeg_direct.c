@@ -1,0 +1,1 @@
+../../../Sources/CJPEGDirect/jpeg_direct.c
