@@ -46,21 +46,21 @@ extension SchemeLoader {
     private func pipeline(_ job: LoadJob, metrics: inout LoadMetrics) async throws -> Loaded {
         let key = job.key.cacheKey
         let usesCache = job.key.policy != .reloadIgnoringCache && isCachingEnabled
-        var stale: (entry: CachedResponse, source: LoadSource)?
+        var cached: (entry: CachedResponse, source: LoadSource)?
         if usesCache {
             // Memory first: a copy there may not be on disk yet (disk copies are written after the load).
             if let entry = memoryCache.value(for: key) {
-                stale = (entry, .memory)
+                cached = (entry, .memory)
             } else if let diskCache {
                 let lookupStart = ContinuousClock.now
                 let entry = await diskCache.entry(for: key)
                 metrics.diskLookup = ContinuousClock.now - lookupStart
-                stale = entry.map { ($0, .disk) }
+                cached = entry.map { ($0, .disk) }
             }
-            if let stale, stale.entry.response.isFresh(at: now()) || job.key.policy == .cacheOnly {
-                countHit(from: stale.source)
-                if stale.source == .disk { memoryCache.insert(stale.entry, for: key, cost: stale.entry.data.count) }
-                return Loaded(entry: stale.entry, source: stale.source)
+            if let cached, cached.entry.response.isFresh(at: now()) || job.key.policy == .cacheOnly {
+                countHit(from: cached.source)
+                if cached.source == .disk { memoryCache.insert(cached.entry, for: key, cost: cached.entry.data.count) }
+                return Loaded(entry: cached.entry, source: cached.source)
             }
         }
         if job.key.policy == .cacheOnly { throw LoadError.notCached(url: key) }
@@ -74,15 +74,15 @@ extension SchemeLoader {
         recorder.update { $0.handlerLoads += 1 }
         let handlerStart = ContinuousClock.now
         let client = SchemeLoadClient { job.report($0) }
-        try await job.handler.load(SchemeLoadTask(url: job.url, cachedResponse: stale?.entry), client: client)
+        try await job.handler.load(SchemeLoadTask(url: job.url, cachedResponse: cached?.entry), client: client)
         metrics.handler = ContinuousClock.now - handlerStart
         try Task.checkCancellation()
 
         let received = client.outcome
-        if let refreshed = received.revalidated, let stale {
-            let entry = CachedResponse(response: refreshed, data: stale.entry.data)
-            countHit(from: stale.source)
-            return Loaded(entry: entry, source: stale.source, writesToDisk: keepInMemory(entry, for: key))
+        if let refreshed = received.revalidated, let cached {  // the stale copy is still good
+            let entry = CachedResponse(response: refreshed, data: cached.entry.data)
+            countHit(from: cached.source)
+            return Loaded(entry: entry, source: cached.source, writesToDisk: keepInMemory(entry, for: key))
         }
         guard let response = received.response else {
             throw LoadError.handlerFailed(scheme: job.url.scheme ?? "?", reason: "finished without a response")
