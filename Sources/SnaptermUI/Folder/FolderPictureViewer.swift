@@ -32,7 +32,7 @@ final class FolderPictureViewer {
     func show(_ entry: FolderEntry, in area: CellRect, neighbours: [FolderEntry]) {
         let sized = pictureBox(in: area)
         cell.show(ThumbnailURL(source: entry.url, box: sized).url, priority: .veryHigh)
-        prefetcher.prefetch(Array(neighbours.indices), priority: .low) { ThumbnailURL(source: neighbours[$0].url, box: sized).url }
+        prefetcher.prefetch(neighbours.indices.map { (row: $0, priority: .low) }) { ThumbnailURL(source: neighbours[$0].url, box: sized).url }
     }
 
     /// Stops showing (back to the grid).

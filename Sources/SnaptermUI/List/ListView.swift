@@ -215,6 +215,13 @@ public final class ListView {
         let below = Array(visible.upperBound..<min(rowCount, visible.upperBound + plannedDistance))
         let above = Array((max(0, visible.lowerBound - plannedDistance)..<visible.lowerBound).reversed())
         let (ahead, behind) = direction == .down ? (below, above) : (above, below)
-        prefetcher.prefetch(plannedAtRest ? ahead + behind : ahead, priority: priorities.prefetch, url: url)
+        // While scrolling, rows so near that a load started now would land after they appear wait with
+        // the visible rows: the slots go to rows that can still be ready in time (work that fell behind
+        // a fast scroll catches up instead of finishing every row late).
+        let late = planner.lateRows(at: moment)
+        let rows = (plannedAtRest ? ahead + behind : ahead).enumerated().map { index, row in
+            (row: row, priority: index < late ? priorities.visible : priorities.prefetch)
+        }
+        prefetcher.prefetch(rows, url: url)
     }
 }

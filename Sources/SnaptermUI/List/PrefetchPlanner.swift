@@ -63,6 +63,13 @@ struct PrefetchPlanner {
         return moment - lastStep < Self.idleAfter && rowsPerSecond > 0
     }
 
+    /// Rows just ahead that a load started now would reach too late while scrolling at `moment`: they
+    /// appear within the time of one load plus a wait for a slot (`v·c·(1 + 1/k)`). 0 at rest.
+    func lateRows(at moment: ContinuousClock.Instant) -> Int {
+        guard isScrolling(at: moment) else { return 0 }
+        return Int((rowsPerSecond * secondsPerLoad * (1 + 1 / Double(concurrency))).rounded(.up))
+    }
+
     /// Rows to prefetch ahead at `moment`.
     func distance(at moment: ContinuousClock.Instant) -> Int {
         guard isScrolling(at: moment) else { return minimumDistance }

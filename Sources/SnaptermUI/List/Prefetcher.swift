@@ -1,4 +1,4 @@
-// Prefetcher: low-priority loads for the rows about to appear, nearest first; cancelled when left behind.
+// Prefetcher: loads for the rows about to appear, nearest first, each at its priority; cancelled when left behind.
 import Foundation
 import SchemeLoader
 
@@ -6,8 +6,7 @@ import SchemeLoader
 @MainActor
 final class Prefetcher {
     private let loader: SchemeLoader
-    private var tokens: [Int: LoadToken] = [:]
-    private var priority = LoadPriority.low
+    private var tokens: [Int: (token: LoadToken, priority: LoadPriority)] = [:]
     /// Hears the handler time of every prefetch that ran a handler (the measured cost of a load).
     var onHandlerLoad: ((Duration) -> Void)?
 
@@ -19,35 +18,40 @@ final class Prefetcher {
     var rows: Set<Int> { Set(tokens.keys) }
 
     /// Prefetches `rows` in the order given (nearest first: the scheduler starts equal priorities in
-    /// arrival order) at `priority`; cancels prefetches for every row not among them.
-    func prefetch(_ rows: [Int], priority: LoadPriority, url: (Int) -> URL?) {
-        let wanted = Set(rows)
-        for (row, token) in tokens where !wanted.contains(row) {
-            token.cancel()
+    /// arrival order), each at its priority (changed in place for a row already prefetched); cancels
+    /// prefetches for every row not among them.
+    func prefetch(_ rows: [(row: Int, priority: LoadPriority)], url: (Int) -> URL?) {
+        let wanted = Set(rows.map(\.row))
+        for (row, prefetch) in tokens where !wanted.contains(row) {
+            prefetch.token.cancel()
             tokens[row] = nil
         }
-        if priority != self.priority {
-            self.priority = priority
-            tokens.values.forEach { $0.setPriority(priority) }
-        }
-        for row in rows where tokens[row] == nil {
+        for (row, priority) in rows {
+            if let prefetch = tokens[row] {
+                if prefetch.priority != priority {
+                    prefetch.token.setPriority(priority)
+                    tokens[row]?.priority = priority
+                }
+                continue
+            }
             guard let url = url(row) else { continue }
-            tokens[row] = loader.load(LoadRequest(url: url, priority: priority)) { [weak self] result in
+            let token = loader.load(LoadRequest(url: url, priority: priority)) { [weak self] result in
                 guard case .success(let loaded) = result, loaded.source == .handler, !loaded.wasCoalesced,
                       let time = loaded.metrics.handler else { return }
                 Task { @MainActor in self?.onHandlerLoad?(time) }
             }
+            tokens[row] = (token, priority)
         }
     }
 
     /// Hands a row over to a visible cell (which has joined the load by now): stops tracking it.
     func release(_ row: Int) {
-        tokens.removeValue(forKey: row)?.cancel()
+        tokens.removeValue(forKey: row)?.token.cancel()
     }
 
     /// Cancels every prefetch.
     func cancelAll() {
-        tokens.values.forEach { $0.cancel() }
+        tokens.values.forEach { $0.token.cancel() }
         tokens = [:]
     }
 }
