@@ -85,16 +85,16 @@ struct AppEnvironment {
     /// The shared loader with every built-in scheme handler. `namedFiles` (paths the user typed) and
     /// everything inside `namedFolders` (a gallery folder the user named) are readable wherever they
     /// are; `extra` handlers (standard input) come first.
-    /// `schemes`, when given, limits the handlers to those schemes: a command that only reads files
-    /// does not open the photo gallery's manifest.
+    /// `schemes`, when given, limits the handlers to those schemes (files are always read): a command
+    /// that only reads files neither opens the photo gallery's manifest nor sets up an HTTP client.
     func makeLoader(diskCache: Bool = true, namedFiles: [URL] = [], namedFolders: [URL] = [],
                     extra: [any SchemeHandling] = [], schemes: Set<String>? = nil) throws -> SchemeLoader {
-        var handlers: [any SchemeHandling] = extra + [
-            HTTPSchemeHandler(),
-            FileSchemeHandler(allowedRoots: fileRoots + namedFolders, namedFiles: namedFiles),
-            MapSchemeHandler(tilesFiles: mapTilesFiles),
-        ]
-        if schemes?.contains("asset") ?? true, let library = try photoLibrary() { handlers.append(AssetSchemeHandler(library: library)) }
+        func wanted(_ names: String...) -> Bool { schemes.map { !$0.isDisjoint(with: names) } ?? true }
+        var handlers: [any SchemeHandling] = extra
+        if wanted("http", "https") { handlers.append(HTTPSchemeHandler()) }
+        handlers.append(FileSchemeHandler(allowedRoots: fileRoots + namedFolders, namedFiles: namedFiles))
+        if wanted("map") { handlers.append(MapSchemeHandler(tilesFiles: mapTilesFiles)) }
+        if wanted("asset"), let library = try photoLibrary() { handlers.append(AssetSchemeHandler(library: library)) }
         var configuration = SchemeLoaderConfiguration(
             diskDirectory: diskCache ? try cacheDirectory.appendingPathComponent("loader") : nil)
         configuration.diskSizeLimit = diskCacheLimit
