@@ -67,8 +67,7 @@ import Testing
         #expect(usage.count >= 5)
         #expect(await cache.entry(for: "k0") == nil)
         #expect(await cache.entry(for: "k19") != nil)
-        let files = try FileManager.default.contentsOfDirectory(atPath: directory.url.path)
-        #expect(files.count == usage.count, "evicted entries are deleted from disk")
+        #expect(Self.entrySizes(in: directory.url).count == usage.count, "evicted entries are deleted from disk")
     }
 
     @Test func aReopenedCacheKnowsItsEntriesAndCap() async throws {
@@ -77,35 +76,73 @@ import Testing
             let cache = try DiskCache(directory: directory.url, sizeLimit: 100_000)
             for i in 0..<5 { await cache.store(CachedResponse(response: LoadResponse(), data: Data(count: 1000)), for: "k\(i)") }
         }
-        try Data("junk".utf8).write(to: directory.appending(".tmp-leftover"))
+        let abandoned = try Self.temporaryFile(".tmp-abandoned", in: directory, age: 3600)
+        let writing = try Self.temporaryFile(".tmp-writing", in: directory, age: 0)
         let reopened = try DiskCache(directory: directory.url, sizeLimit: 100_000)
         #expect(await reopened.usage.count == 5)
-        #expect(!FileManager.default.fileExists(atPath: directory.appending(".tmp-leftover").path))
+        #expect(!FileManager.default.fileExists(atPath: abandoned.path), "a write that never finished is deleted")
+        #expect(FileManager.default.fileExists(atPath: writing.path), "another process's write in progress is left alone")
     }
 
-    /// A process that only reads (a `render` of a picture seen before) never lists the directory; the
-    /// first write does, and then holds the cap over every entry, including those stored before.
-    @Test func readingListsNothingAndTheFirstWriteIndexesEverything() async throws {
+    /// A process that only reads, or writes less than `sizeLimit / 32` bytes (a `render`), never lists
+    /// the directory, however many entries it holds. The write that fills the tally every process adds
+    /// to does, and then holds the cap over every entry, including those stored before.
+    @Test func onlyTheWriteThatFillsTheSharedTallyListsTheDirectory() async throws {
         let directory = try TemporaryDirectory()
         let entry = CachedResponse(response: LoadResponse(), data: Data(count: 1000))
+        let roomy = 1 << 30
         do {
-            let cache = try DiskCache(directory: directory.url, sizeLimit: 100_000)
+            let cache = try DiskCache(directory: directory.url, sizeLimit: roomy)
             for i in 0..<5 { await cache.store(entry, for: "k\(i)") }
         }
-        let leftover = directory.appending(".tmp-leftover")
-        try Data("junk".utf8).write(to: leftover)
-        let reopened = try DiskCache(directory: directory.url, sizeLimit: 4_500)
-        #expect(await reopened.entry(for: "k0")?.data == entry.data)
-        #expect(reopened.smallEntry(for: "k1", maxBytes: 10_000)?.data == entry.data)
-        #expect(FileManager.default.fileExists(atPath: leftover.path), "reading listed the directory")
+        let abandoned = try Self.temporaryFile(".tmp-abandoned", in: directory, age: 3600)
 
-        await reopened.store(entry, for: "k5")
-        #expect(!FileManager.default.fileExists(atPath: leftover.path))
-        let usage = await reopened.usage
+        let reader = try DiskCache(directory: directory.url, sizeLimit: roomy)
+        #expect(await reader.entry(for: "k0")?.data == entry.data)
+        #expect(reader.smallEntry(for: "k1", maxBytes: 10_000)?.data == entry.data)
+        let smallWriter = try DiskCache(directory: directory.url, sizeLimit: roomy)
+        await smallWriter.store(entry, for: "k5")
+        #expect(await reader.rescans == 0)
+        #expect(await smallWriter.rescans == 0)
+        #expect(FileManager.default.fileExists(atPath: abandoned.path), "reading or a small write listed the directory")
+
+        let tight = try DiskCache(directory: directory.url, sizeLimit: 4_500)
+        await tight.store(entry, for: "k6")
+        #expect(await tight.rescans == 1)
+        #expect(!FileManager.default.fileExists(atPath: abandoned.path))
+        let usage = await tight.usage
         #expect(usage.bytes <= 4_500 && usage.count >= 1, "\(usage)")
-        let files = try FileManager.default.contentsOfDirectory(atPath: directory.url.path).filter { $0.hasSuffix(".entry") }
-        #expect(files.count == usage.count, "entries beyond the cap, old ones included, are deleted")
-        #expect(await reopened.entry(for: "k5") != nil, "the newest entry is kept")
+        #expect(Self.entrySizes(in: directory.url).count == usage.count, "entries beyond the cap, old ones included, are deleted")
+        #expect(await tight.entry(for: "k6") != nil, "the newest entry is kept")
+    }
+
+    /// Like a file manager previewing one file per `snapterm render`: 200 processes, one write each.
+    @Test func manyShortLivedProcessesHoldTheCapTogether() async throws {
+        let directory = try TemporaryDirectory()
+        let limit = 100_000
+        for i in 0..<200 {
+            let process = try DiskCache(directory: directory.url, sizeLimit: limit)
+            await process.store(CachedResponse(response: LoadResponse(), data: Data(count: 4000)), for: "k\(i)")
+        }
+        let entries = Self.entrySizes(in: directory.url)
+        #expect(entries.reduce(0, +) <= limit + limit / 32 + 4_500, "\(entries.reduce(0, +)) bytes for a \(limit)-byte cap")
+        #expect(entries.count >= 10)
+        let reader = try DiskCache(directory: directory.url, sizeLimit: limit)
+        #expect(await reader.entry(for: "k199") != nil, "the newest entry is kept")
+    }
+
+    /// The sizes of the entry files in `directory`.
+    static func entrySizes(in directory: URL) -> [Int] {
+        let files = (try? FileManager.default.contentsOfDirectory(at: directory, includingPropertiesForKeys: [.fileSizeKey])) ?? []
+        return files.filter { $0.pathExtension == "entry" }.compactMap { try? $0.resourceValues(forKeys: [.fileSizeKey]).fileSize }
+    }
+
+    /// A temporary file as a write leaves it, last changed `age` seconds ago.
+    static func temporaryFile(_ name: String, in directory: TemporaryDirectory, age: TimeInterval) throws -> URL {
+        let url = directory.appending(name)
+        try Data("junk".utf8).write(to: url)
+        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -age)], ofItemAtPath: url.path)
+        return url
     }
 
     @Test func cacheLocationFollowsXDG() {

@@ -47,8 +47,7 @@ import Testing
         }
 
         // Then the directory holds at most the cap plus one rescan interval per process …
-        let files = try FileManager.default.contentsOfDirectory(at: folder.url, includingPropertiesForKeys: [.fileSizeKey])
-        let total = try files.reduce(0) { $0 + (try $1.resourceValues(forKeys: [.fileSizeKey]).fileSize ?? 0) }
+        let total = DiskCacheTests.entrySizes(in: folder.url).reduce(0, +)
         #expect(total <= limit + 4 * (limit / 32), "\(total) bytes on disk for a \(limit)-byte cap")
         // … and every entry any cache finds is its own key's data
         let reader = try DiskCache(directory: folder.url, sizeLimit: limit)

@@ -52,6 +52,7 @@ import Testing
         // And the loader's cache folder held the cap together
         let loaderFolder = shared.appendingPathComponent("snapterm/loader")
         let files = try FileManager.default.contentsOfDirectory(at: loaderFolder, includingPropertiesForKeys: [.fileSizeKey])
+            .filter { $0.pathExtension == "entry" }
         let total = try files.reduce(0) { $0 + (try $1.resourceValues(forKeys: [.fileSizeKey]).fileSize ?? 0) }
         #expect(total <= cap + 4 * (cap / 32), "\(total) bytes in \(files.count) files for a \(cap)-byte cap")
         #expect(!files.isEmpty)

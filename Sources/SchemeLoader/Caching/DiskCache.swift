@@ -6,10 +6,13 @@ import Foundation
 ///
 /// Several processes may share one directory. A lookup the in-memory index does not know falls
 /// back to the file system (another process may have stored it), and the size cap is held
-/// together: each process re-reads the directory's real contents (sizes, and modification times
-/// as the shared recency order, refreshed on every read) after writing `sizeLimit / 32` bytes or
-/// when its own view is over the cap, then deletes the least recently used files beyond the cap.
-/// Between two rescans the directory can exceed the cap by at most `sizeLimit / 32` per process.
+/// together: every store adds its size to a tally kept in the directory, and the store that brings
+/// the tally to `sizeLimit / 32` bytes re-reads the directory's real contents (sizes, and
+/// modification times as the shared recency order, refreshed on every read), deletes the least
+/// recently used files beyond the cap and starts the tally again. A process also rescans when its
+/// own view is over the cap. So a short-lived process (one `render`) never lists the directory, however
+/// many entries it holds, and between two rescans the directory exceeds the cap by at most
+/// `sizeLimit / 32` bytes.
 public actor DiskCache {
     /// The directory holding the entries.
     public let directory: URL
@@ -23,27 +26,27 @@ public actor DiskCache {
     public private(set) var rejectedFiles = 0
     /// How many times the directory was re-read to hold the cap with other processes.
     public private(set) var rescans = 0
-    private var bytesSinceScan = 0
     private var isIndexed = false
+    /// The name of the tally file: it grows by one byte per KiB stored since the last rescan.
+    static let tallyName = ".stored-since-rescan"
 
     /// Opens (creating if needed) the cache in `directory`. The entries already there are indexed on the
-    /// first write or size query, not here: a process that only reads (a `render` of a picture seen
-    /// before) never lists the directory.
+    /// first rescan or size query, not here: a process that reads, or writes less than `sizeLimit / 32`
+    /// bytes, never lists the directory.
     public init(directory: URL, sizeLimit: Int) throws {
         self.directory = directory
         self.sizeLimit = sizeLimit
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     }
 
-    /// Lists the directory into the index once, deleting temporary files of writes that never finished.
+    /// Lists the directory into the index once.
     private func indexIfNeeded() {
         guard !isIndexed else { return }
-        isIndexed = true
-        guard let found = try? Self.listing(of: directory, removingLeftovers: true) else { return }
-        index(found)
+        index(DiskCacheListing.entries(in: directory))
     }
 
-    private func index(_ found: [(name: String, size: Int, used: Date)]) {
+    private func index(_ found: [DiskCacheListing.Entry]) {
+        isIndexed = true
         sizes = [:]
         order.removeAll()
         totalSize = 0
@@ -54,32 +57,11 @@ public actor DiskCache {
         }
     }
 
-    /// The entry files in `directory`, least recently used first; with `removingLeftovers`,
-    /// temporary files of writes that never finished are deleted.
-    private static func listing(of directory: URL, removingLeftovers: Bool) throws -> [(name: String, size: Int, used: Date)] {
-        let files = FileManager.default
-        let listing = try files.contentsOfDirectory(
-            at: directory, includingPropertiesForKeys: [.fileSizeKey, .contentModificationDateKey])
-        var found: [(name: String, size: Int, used: Date)] = []
-        for url in listing {
-            let name = url.lastPathComponent
-            if name.hasPrefix(".tmp-") {
-                if removingLeftovers { try? files.removeItem(at: url) }  // a write that never finished
-                continue
-            }
-            guard name.hasSuffix(".entry"), let values = try? url.resourceValues(forKeys: [.fileSizeKey, .contentModificationDateKey])
-            else { continue }
-            found.append((name, values.fileSize ?? 0, values.contentModificationDate ?? .distantPast))
-        }
-        return found.sorted { $0.used < $1.used }
-    }
-
     /// Re-reads the directory (other processes add and evict entries), then evicts beyond the cap.
     private func rescan() {
         rescans += 1
-        bytesSinceScan = 0
-        guard let found = try? Self.listing(of: directory, removingLeftovers: false) else { return }
-        index(found)
+        truncate(directory.appendingPathComponent(Self.tallyName).path, 0)
+        index(DiskCacheListing.entries(in: directory))
         evictBeyondLimit()
     }
 
@@ -170,18 +152,31 @@ public actor DiskCache {
             unlink(temporary)
             return
         }
-        await noteStored(name, size: file.count)
+        let tally = Self.addToTally(file.count, in: directory)
+        await noteStored(name, size: file.count, rescanning: tally.map { $0 >= max(1, sizeLimit / 32) } ?? true)
     }
 
-    private func noteStored(_ name: String, size: Int) {
-        indexIfNeeded()
-        totalSize += size - (sizes[name] ?? 0)
-        sizes[name] = size
-        order.touch(name)
-        bytesSinceScan += size
-        if totalSize > sizeLimit || bytesSinceScan >= max(1, sizeLimit / 32) {
-            rescan()
+    private func noteStored(_ name: String, size: Int, rescanning tallyIsFull: Bool) {
+        if isIndexed {
+            totalSize += size - (sizes[name] ?? 0)
+            sizes[name] = size
+            order.touch(name)
         }
+        if tallyIsFull || totalSize > sizeLimit { rescan() }
+    }
+
+    /// Adds `size` to the tally of bytes stored in `directory` since its last rescan, by any process:
+    /// a file that grows by one byte per KiB (appends are atomic), so its length is the tally.
+    /// Returns the tally in bytes, or `nil` when the file cannot be written.
+    private nonisolated static func addToTally(_ size: Int, in directory: URL) -> Int? {
+        let descriptor = open(directory.appendingPathComponent(tallyName).path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        let kibibytes = [UInt8](repeating: 0, count: max(1, (size + 1023) / 1024))
+        var status = stat()
+        guard Foundation.write(descriptor, kibibytes, kibibytes.count) == kibibytes.count, fstat(descriptor, &status) == 0
+        else { return nil }
+        return Int(status.st_size) * 1024
     }
 
     /// Deletes the entry under `key`.
