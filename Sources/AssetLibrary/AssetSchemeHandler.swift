@@ -18,13 +18,16 @@ public struct AssetSchemeHandler: SchemeHandling {
     public let jpegQuality: Int
     /// The largest photo file read. Default 64 MiB.
     public let maxFileBytes: Int
+    private let workers: WorkerPool
 
-    /// Creates a handler over `library`.
-    public init(library: AssetLibrary, processor: ImageProcessor = ImageProcessor(), jpegQuality: Int = 85, maxFileBytes: Int = 64 << 20) {
+    /// Creates a handler over `library`; decoding and editing run on `workers`.
+    public init(library: AssetLibrary, processor: ImageProcessor = ImageProcessor(), jpegQuality: Int = 85,
+                maxFileBytes: Int = 64 << 20, workers: WorkerPool = .shared) {
         self.library = library
         self.processor = processor
         self.jpegQuality = jpegQuality
         self.maxFileBytes = maxFileBytes
+        self.workers = workers
     }
 
     public func canHandle(_ url: URL) -> Bool {
@@ -49,7 +52,7 @@ public struct AssetSchemeHandler: SchemeHandling {
     public func load(_ task: SchemeLoadTask, client: SchemeLoadClient) async throws {
         let asset = try AssetURL(url: task.url)
         try Task.checkCancellation()
-        let (encoded, mimeType) = try await WorkerPool.shared.run { try self.render(asset) }
+        let (encoded, mimeType) = try await workers.run { try self.render(asset) }
         try Task.checkCancellation()
         client.didReceive(LoadResponse(mimeType: mimeType, expectedLength: encoded.count, storagePolicy: .allowed))
         client.didLoad(encoded)

@@ -47,12 +47,13 @@ public final class MessageStore: Sendable {
     /// `$XDG_DATA_HOME/snapterm/messages.sqlite`, else `<home>/.local/share/snapterm/messages.sqlite`
     /// with home `$HOME` (absolute) or, when it is unset, `accountHome` (from the password database);
     /// `nil` when no home is known — the caller refuses rather than use a shared temporary folder.
-    public static func defaultLocation(environment: [String: String], accountHome: String? = nil) -> URL? {
+    /// `accountHome` is evaluated only when needed (a password-database lookup reads files).
+    public static func defaultLocation(environment: [String: String], accountHome: @autoclosure () -> String? = nil) -> URL? {
         if let data = environment["XDG_DATA_HOME"], data.hasPrefix("/") {
             return URL(fileURLWithPath: data).appendingPathComponent("snapterm/messages.sqlite")
         }
         let home = environment["HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
-            ?? accountHome.flatMap { $0.hasPrefix("/") && $0 != "/" ? $0 : nil }
+            ?? accountHome().flatMap { $0.hasPrefix("/") && $0 != "/" ? $0 : nil }
         guard let home else { return nil }
         return URL(fileURLWithPath: home).appendingPathComponent(".local/share/snapterm/messages.sqlite")
     }

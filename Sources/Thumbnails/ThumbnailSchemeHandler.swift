@@ -25,14 +25,17 @@ public struct ThumbnailSchemeHandler: SchemeHandling {
     private let base: SchemeLoader
     private let encoder: any ThumbnailEncoding
     private let observer: (@Sendable (ThumbnailReport) -> Void)?
+    private let workers: WorkerPool
 
     /// Creates the handler; `base` loads the sources (its own caches hold the source bytes);
-    /// `observer`, when given, hears about every encode (for `--stats` and benchmarks).
+    /// `observer`, when given, hears about every encode (for `--stats` and benchmarks); encoding
+    /// runs on `workers`.
     public init(base: SchemeLoader, encoder: any ThumbnailEncoding = ThumbnailEncoder(),
-                observer: (@Sendable (ThumbnailReport) -> Void)? = nil) {
+                observer: (@Sendable (ThumbnailReport) -> Void)? = nil, workers: WorkerPool = .shared) {
         self.base = base
         self.encoder = encoder
         self.observer = observer
+        self.workers = workers
     }
 
     /// True for `thumb://` URLs.
@@ -58,7 +61,7 @@ public struct ThumbnailSchemeHandler: SchemeHandling {
         let thumbnail = try ThumbnailURL(url: task.url)
         let source = try await base.result(for: LoadRequest(url: thumbnail.source))
         try Task.checkCancellation()
-        let (picture, times) = try await WorkerPool.shared.run { [encoder] in try encoder.encodeTimed(source.data, for: thumbnail.box) }
+        let (picture, times) = try await workers.run { [encoder] in try encoder.encodeTimed(source.data, for: thumbnail.box) }
         try Task.checkCancellation()
         let bytes = picture.encoded
         observer?(ThumbnailReport(url: task.url, sourceSource: source.source, sourceMetrics: source.metrics,

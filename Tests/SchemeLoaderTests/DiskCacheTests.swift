@@ -116,6 +116,33 @@ import Testing
         #expect(await tight.entry(for: "k6") != nil, "the newest entry is kept")
     }
 
+    /// A `--reload` of an unchanged picture: the same bytes are not written again (replacing the file
+    /// would only free the old one's blocks, a wait for the device under `discard`); new bytes are.
+    @Test func storingTheSameEntryAgainKeepsTheFileAndMarksItUsed() async throws {
+        let directory = try TemporaryDirectory()
+        let response = LoadResponse(mimeType: "image/png", expiresAt: Date(timeIntervalSince1970: 2_000_000_000),
+                                    validators: CacheValidators(entityTag: "\"v1\"", lastModified: "Tue, 24 Nov 2026 10:00:00 GMT"))
+        let entry = CachedResponse(response: response, data: Data(repeating: 7, count: 3000))
+        await (try DiskCache(directory: directory.url, sizeLimit: 1 << 20)).store(entry, for: "k")
+        let file = directory.url.appendingPathComponent(DiskCache.fileName(for: "k")).path
+        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -3600)], ofItemAtPath: file)
+        let before = try FileManager.default.attributesOfItem(atPath: file)
+
+        // When another process stores the same entry
+        await (try DiskCache(directory: directory.url, sizeLimit: 1 << 20)).store(entry, for: "k")
+        let again = try FileManager.default.attributesOfItem(atPath: file)
+        #expect(again[.systemFileNumber] as? Int == before[.systemFileNumber] as? Int, "the file was replaced")
+        #expect((again[.modificationDate] as? Date ?? .distantPast) > Date(timeIntervalSinceNow: -60), "not marked as used")
+
+        // When a different entry is stored under the key
+        let changed = CachedResponse(response: response, data: Data(repeating: 8, count: 3000))
+        let cache = try DiskCache(directory: directory.url, sizeLimit: 1 << 20)
+        await cache.store(changed, for: "k")
+        let replaced = try FileManager.default.attributesOfItem(atPath: file)
+        #expect(replaced[.systemFileNumber] as? Int != before[.systemFileNumber] as? Int)
+        #expect(await cache.entry(for: "k") == changed)
+    }
+
     /// Like a file manager previewing one file per `snapterm render`: 200 processes, one write each.
     @Test func manyShortLivedProcessesHoldTheCapTogether() async throws {
         let directory = try TemporaryDirectory()

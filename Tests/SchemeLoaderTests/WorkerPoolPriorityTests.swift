@@ -27,6 +27,23 @@ import Testing
         #expect(WorkerPool.shared.threadCount == ProcessInfo.processInfo.activeProcessorCount)
     }
 
+    @Test func theForegroundPoolRunsWorkOnTheCallingThreadAtItsPriority() async throws {
+        // Given a command-line run (no UI to keep responsive) / When the foreground pool runs work
+        let caller = (niceness: WorkerPool.currentThreadNiceness(), thread: pthread_self())
+        let worker = try await WorkerPool.foreground.run { (niceness: WorkerPool.currentThreadNiceness(), thread: pthread_self()) }
+        // Then it ran right there, without a hop to another thread, competing with other programs
+        // on equal terms
+        #expect(pthread_equal(worker.thread, caller.thread) != 0)
+        #expect(worker.niceness == caller.niceness)
+        #expect(WorkerPool.foreground.threadCount == 0)
+        // and a cancelled task's work never runs
+        let ran = try await Task {
+            withUnsafeCurrentTask { $0?.cancel() }
+            return try? await WorkerPool.foreground.run { true }
+        }.value
+        #expect(ran == nil)
+    }
+
     @Test func errorsAndResultsReachTheCaller() async throws {
         // Given a pool with one thread / When many jobs run, one throwing
         let pool = WorkerPool(threads: 1, nicenessIncrement: 0)

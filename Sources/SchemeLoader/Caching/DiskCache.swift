@@ -143,10 +143,15 @@ public actor DiskCache {
 
     /// Stores `entry` under `key` atomically, then evicts old entries beyond the size limit. The file
     /// is written on the caller's thread; only the index is updated on the actor, so a slow disk
-    /// never holds up reads.
+    /// never holds up reads. An entry already stored byte for byte is only marked as used.
     public nonisolated func store(_ entry: CachedResponse, for key: String) async {
         guard let file = try? DiskCacheEntryFile.encode(entry, key: key), file.count <= sizeLimit else { return }
         let name = Self.fileName(for: key)
+        let destination = directory.appendingPathComponent(name)
+        if Self.file(at: destination.path, holds: file) {
+            Self.touchFile(destination)
+            return await noteStored(name, size: file.count, rescanning: false)
+        }
         let temporary = directory.appendingPathComponent(".tmp-\(UUID().uuidString)").path
         guard Self.write(file, to: temporary), rename(temporary, directory.appendingPathComponent(name).path) == 0 else {
             unlink(temporary)
@@ -227,6 +232,15 @@ public actor DiskCache {
             }
             return true
         }
+    }
+
+    /// Whether the file at `path` holds exactly `bytes` (a `--reload` of an unchanged picture).
+    /// Replacing it would change nothing but free the old file's blocks — on a file system mounted
+    /// with `discard`, a wait for the device inside `rename` (BENCHMARKS.md, issue 14).
+    private nonisolated static func file(at path: String, holds bytes: Data) -> Bool {
+        var status = stat()
+        guard stat(path, &status) == 0, Int(status.st_size) == bytes.count else { return false }
+        return FileManager.default.contents(atPath: path) == bytes
     }
 
     private nonisolated static func touchFile(_ url: URL) {

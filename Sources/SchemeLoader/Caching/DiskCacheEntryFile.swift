@@ -17,6 +17,7 @@ enum DiskCacheEntryFile {
     private static let encoder: JSONEncoder = {
         let encoder = JSONEncoder()
         encoder.dateEncodingStrategy = .secondsSince1970
+        encoder.outputFormatting = .sortedKeys  // the same entry is the same bytes in every process
         return encoder
     }()
 

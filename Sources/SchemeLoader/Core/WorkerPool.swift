@@ -17,6 +17,11 @@ public final class WorkerPool: @unchecked Sendable {
     /// The process-wide pool: one thread per core, niceness raised by `defaultNicenessIncrement`.
     public static let shared = WorkerPool(threads: ProcessInfo.processInfo.activeProcessorCount,
                                           nicenessIncrement: defaultNicenessIncrement)
+    /// No threads: work runs on the task that asks for it, at its priority. For a command-line run
+    /// (`render`, `fetch`) there is no UI to keep responsive, the picture is what the user waits
+    /// for, and each hop to a worker and back is a wake-up that waits for a CPU on a busy machine
+    /// (BENCHMARKS.md, issue 14: beside a busy build, a `render` at nice +10 took 6× img2sixel's time).
+    public static let foreground = WorkerPool(threads: 0, nicenessIncrement: 0)
     /// How much lower the workers run than the thread that started the pool (nice +10: the UI gets
     /// about ten times the CPU share of one worker when both are runnable).
     public static let defaultNicenessIncrement: Int32 = 10
@@ -32,9 +37,10 @@ public final class WorkerPool: @unchecked Sendable {
     private var head = 0
     private var startedNiceness: Int32?
 
-    /// Starts `threads` workers (at least one) whose niceness is the caller's plus `nicenessIncrement`.
+    /// Starts `threads` workers whose niceness is the caller's plus `nicenessIncrement`; with none,
+    /// `run` runs work on the calling thread.
     public init(threads: Int, nicenessIncrement: Int32) {
-        threadCount = max(1, threads)
+        threadCount = max(0, threads)
         self.nicenessIncrement = max(0, nicenessIncrement)
         let base = Self.currentThreadNiceness()
         let target = min(19, base + self.nicenessIncrement)
@@ -50,6 +56,7 @@ public final class WorkerPool: @unchecked Sendable {
     /// fast scroll the rows already passed must not hold the threads the rows still to come need.
     public func run<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
         try Task.checkCancellation()
+        if threadCount == 0 { return try body() }
         let cancelled = CancellationFlag()
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in

@@ -87,14 +87,15 @@ struct AppEnvironment {
     /// are; `extra` handlers (standard input) come first.
     /// `schemes`, when given, limits the handlers to those schemes (files are always read): a command
     /// that only reads files neither opens the photo gallery's manifest nor sets up an HTTP client.
-    func makeLoader(diskCache: Bool = true, namedFiles: [URL] = [], namedFolders: [URL] = [],
+    /// Decoding and drawing run on `workers`: `.shared` below a UI, `.foreground` for a command.
+    func makeLoader(workers: WorkerPool, diskCache: Bool = true, namedFiles: [URL] = [], namedFolders: [URL] = [],
                     extra: [any SchemeHandling] = [], schemes: Set<String>? = nil) throws -> SchemeLoader {
         func wanted(_ names: String...) -> Bool { schemes.map { !$0.isDisjoint(with: names) } ?? true }
         var handlers: [any SchemeHandling] = extra
         if wanted("http", "https") { handlers.append(HTTPSchemeHandler()) }
         handlers.append(FileSchemeHandler(allowedRoots: fileRoots + namedFolders, namedFiles: namedFiles))
-        if wanted("map") { handlers.append(MapSchemeHandler(tilesFiles: mapTilesFiles)) }
-        if wanted("asset"), let library = try photoLibrary() { handlers.append(AssetSchemeHandler(library: library)) }
+        if wanted("map") { handlers.append(MapSchemeHandler(tilesFiles: mapTilesFiles, renderPool: workers)) }
+        if wanted("asset"), let library = try photoLibrary() { handlers.append(AssetSchemeHandler(library: library, workers: workers)) }
         var configuration = SchemeLoaderConfiguration(
             diskDirectory: diskCache ? try cacheDirectory.appendingPathComponent("loader") : nil)
         configuration.diskSizeLimit = diskCacheLimit
@@ -102,11 +103,11 @@ struct AppEnvironment {
     }
 
     /// The loader of `thumb://` URLs: pictures from `base` encoded for a terminal box, cached in
-    /// memory and (sixel) on disk under `cache/thumbnails`.
-    func makeThumbnailLoader(base: SchemeLoader, encoder: any ThumbnailEncoding = ThumbnailEncoder(),
+    /// memory and (sixel) on disk under `cache/thumbnails`; encoding runs on `workers`.
+    func makeThumbnailLoader(base: SchemeLoader, workers: WorkerPool, encoder: any ThumbnailEncoding = ThumbnailEncoder(),
                              diskCache: Bool = true,
                              observer: (@Sendable (ThumbnailReport) -> Void)? = nil) throws -> SchemeLoader {
-        let handler = ThumbnailSchemeHandler(base: base, encoder: encoder, observer: observer)
+        let handler = ThumbnailSchemeHandler(base: base, encoder: encoder, observer: observer, workers: workers)
         // Encoding keeps a core busy: one thumbnail per core at a time, nearest rows first.
         var configuration = SchemeLoaderConfiguration.cpuBound(
             diskDirectory: diskCache ? try cacheDirectory.appendingPathComponent("thumbnails") : nil)
