@@ -110,7 +110,8 @@ let package = Package(
             ],
             // lld (shipped with Swift) packs the ~125,000 relative relocations of a static-stdlib binary
             // into 24 KB of DT_RELR instead of 3 MB of RELA: the dynamic loader starts ~0.3 ms sooner.
-            linkerSettings: [.unsafeFlags(["-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"])]
+            // No dynamic exports (35,000 symbols): the Swift runtime's `dladdr` at start scans them all.
+            linkerSettings: [.unsafeFlags(["-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs", "-Xlinker", "--no-export-dynamic"])]
         ),
         // snapterm-bench: the benchmarks, apart so that what users run carries no test code.
         .executableTarget(

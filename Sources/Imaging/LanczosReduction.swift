@@ -93,13 +93,18 @@ enum LanczosReduction {
 
     /// `source` reduced to `reduced.count` pixels through the column taps.
     private static func reduce(_ source: [SIMD4<Float>], with columns: Taps, into reduced: UnsafeMutableBufferPointer<SIMD4<Float>>) {
+        // Pointers, not indices: the taps were built within bounds, and this loop is most of the work.
         source.withUnsafeBufferPointer { source in
             columns.weights.withUnsafeBufferPointer { weights in
-                for x in 0..<reduced.count {
-                    var sum = SIMD4<Float>.zero
-                    let first = columns.first[x], base = x * columns.width
-                    for tap in 0..<columns.count[x] { sum += source[first + tap] * weights[base + tap] }
-                    reduced[x] = sum
+                columns.first.withUnsafeBufferPointer { first in
+                    columns.count.withUnsafeBufferPointer { count in
+                        for x in 0..<reduced.count {
+                            var sum = SIMD4<Float>.zero
+                            let pixels = source.baseAddress! + first[x], tapWeights = weights.baseAddress! + x &* columns.width
+                            for tap in 0..<count[x] { sum += pixels[tap] * tapWeights[tap] }
+                            reduced[x] = sum
+                        }
+                    }
                 }
             }
         }

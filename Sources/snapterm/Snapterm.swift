@@ -14,7 +14,7 @@ struct Snapterm: AsyncParsableCommand {
     /// Runs the command line; a plain `render` skips ArgumentParser's parsing (see `Render.quickParse`).
     static func main() async {
         let arguments = Array(CommandLine.arguments.dropFirst())
-        if arguments.first == "render", var render = Render.quickParse(Array(arguments.dropFirst())), (try? render.validate()) != nil {
+        if arguments.first == "render", let render = Render.quickParse(Array(arguments.dropFirst())), (try? render.validate()) != nil {
             do {
                 try await render.run()
             } catch {
