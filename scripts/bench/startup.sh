@@ -23,7 +23,7 @@ for _ in $(seq "${BUSY:-0}"); do yes > /dev/null & done
 # 30×10 cells of 8×16 px: a 240×160 box. A file:// URL works with every version of snapterm.
 RENDER="$BIN render --format sixel --cols 30 --rows 10 --cell-size 8x16 file://$PHOTO"
 $RENDER > /dev/null  # the photo's entry: the newest file in the thumbnail cache
-ENTRY=$(ls -t "$THUMBNAILS"/*.entry | head -1)
+ENTRY=$(ls -t "$THUMBNAILS"/*.entry | sed -n 1p)  # sed reads to the end: no SIGPIPE under pipefail
 echo "== $(ldd "$BIN" | wc -l) shared libraries; loader share (LD_DEBUG=statistics, --version):"
 LD_DEBUG=statistics "$BIN" --version 2>&1 | grep -E "total startup time|time needed for relocation" || true
 hyperfine -N --warmup 3 --runs "$RUNS" --style basic --export-json "$WORK/times.json" \
