@@ -27,8 +27,8 @@ public actor DiskCache {
     /// How many times the directory was re-read to hold the cap with other processes.
     public private(set) var rescans = 0
     private var isIndexed = false
-    /// The name of the tally file: it grows by one byte per KiB stored since the last rescan.
-    static let tallyName = ".stored-since-rescan"
+    /// The tally file: it grows by one byte per KiB stored since the last rescan.
+    private static let tallyName = ".stored-since-rescan"
 
     /// Opens (creating if needed) the cache in `directory`. The entries already there are indexed on the
     /// first rescan or size query, not here: a process that reads, or writes less than `sizeLimit / 32`
@@ -150,18 +150,18 @@ public actor DiskCache {
         let destination = directory.appendingPathComponent(name)
         if Self.file(at: destination.path, holds: file) {
             Self.touchFile(destination)
-            return await noteStored(name, size: file.count, rescanning: false)
+            return await noteStored(name, size: file.count, tallyIsFull: false)
         }
         let temporary = directory.appendingPathComponent(".tmp-\(UUID().uuidString)").path
-        guard Self.write(file, to: temporary), rename(temporary, directory.appendingPathComponent(name).path) == 0 else {
+        guard Self.write(file, to: temporary), rename(temporary, destination.path) == 0 else {
             unlink(temporary)
             return
         }
         let tally = Self.addToTally(file.count, in: directory)
-        await noteStored(name, size: file.count, rescanning: tally.map { $0 >= max(1, sizeLimit / 32) } ?? true)
+        await noteStored(name, size: file.count, tallyIsFull: tally.map { $0 >= max(1, sizeLimit / 32) } ?? true)
     }
 
-    private func noteStored(_ name: String, size: Int, rescanning tallyIsFull: Bool) {
+    private func noteStored(_ name: String, size: Int, tallyIsFull: Bool) {
         if isIndexed {
             totalSize += size - (sizes[name] ?? 0)
             sizes[name] = size
