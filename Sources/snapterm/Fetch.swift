@@ -40,7 +40,7 @@ extension Snapterm {
         func run() async throws {
             let sources = urls.map { CommandLineSource.parse($0) }
             let input = sources.contains(.standardInput) ? try StandardInputHandler.read() : nil
-            let loader = try AppEnvironment().makeLoader(workers: .foreground, namedFiles: CommandLineSource.namedFiles(sources), extra: input.map { [$0] } ?? [],
+            let loader = try AppEnvironment().makeLoader(for: .command, namedFiles: CommandLineSource.namedFiles(sources), extra: input.map { [$0] } ?? [],
                                                          schemes: CommandLineSource.schemes(sources))
             var failed = false
             for (text, source) in zip(urls, sources) {

@@ -40,10 +40,10 @@ struct RenderSetup {
                            mode: detected.mode, palette: command.palette, colors: command.colors ?? detected.colorDepth)
         encoder = ThumbnailEncoder()
         standardInput = input?.url
-        pictures = try environment.makeLoader(workers: .foreground, namedFiles: namedFiles, extra: input.map { [$0] } ?? [], schemes: schemes)
+        pictures = try environment.makeLoader(for: .command, namedFiles: namedFiles, extra: input.map { [$0] } ?? [], schemes: schemes)
         let reports = ReportBox()
         self.reports = reports
-        thumbnails = try environment.makeThumbnailLoader(base: pictures, workers: .foreground, encoder: encoder) { reports.put($0) }
+        thumbnails = try environment.makeThumbnailLoader(base: pictures, for: .command, encoder: encoder) { reports.put($0) }
     }
 
     func shutdown() async {

@@ -5,11 +5,13 @@ import TestSupport
 import Testing
 
 @Suite struct FileHandlerTests {
-    @Test func aFileInsideARootLoadsWithItsType() async throws {
+    /// Below a UI the reads run on a queue off the cooperative pool; for a command, on the calling task.
+    @Test(arguments: [nil, WorkerPool.foreground])
+    func aFileInsideARootLoadsWithItsType(blockingCalls: WorkerPool?) async throws {
         let root = try TemporaryDirectory()
-        let bytes = Data((0..<600_000).map { UInt8($0 % 256) })
+        let bytes = Data((0..<600_000).map { UInt8($0 % 256) })  // three chunks
         try bytes.write(to: root.appending("pic.png"))
-        let loader = try SchemeLoader(handlers: [FileSchemeHandler(allowedRoots: [root.url])])
+        let loader = try SchemeLoader(handlers: [FileSchemeHandler(allowedRoots: [root.url], blockingCalls: blockingCalls)])
         let result = try await loader.data(for: root.appending("pic.png"))
         #expect(result.data == bytes)
         #expect(result.response.mimeType == "image/png")

@@ -30,12 +30,14 @@ import Testing
         #expect(found.contains(kind))
     }
 
-    @Test func aFIFOWithoutAWriterIsRefusedNotWaitedOn() async throws {
+    /// Whether its calls run off the cooperative pool (below a UI) or on the calling task (a command).
+    @Test(arguments: [nil, WorkerPool.foreground])
+    func aFIFOWithoutAWriterIsRefusedNotWaitedOn(blockingCalls: WorkerPool?) async throws {
         // Given a FIFO named like a picture inside an allowed folder, with nobody writing to it
         let root = try TemporaryDirectory()
         let fifo = root.appending("x.jpg")
         #expect(mkfifo(fifo.path, 0o600) == 0)
-        let loader = try SchemeLoader(handlers: [FileSchemeHandler(allowedRoots: [root.url])])
+        let loader = try SchemeLoader(handlers: [FileSchemeHandler(allowedRoots: [root.url], blockingCalls: blockingCalls)])
 
         // When it is loaded
         let result = await loadBounded(loader, fifo) {

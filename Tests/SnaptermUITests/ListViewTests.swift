@@ -49,8 +49,9 @@ import Testing
 
     @Test func scrollingAwayCancelsTheRowsLoad() async throws {
         let mock = MockSchemeHandler()
-        // Loads long enough (10 s) to overlap even when a busy machine starts them one by one.
-        mock.stubAll(with: MockResponse(data: Data(count: 10), chunks: 10, delay: .seconds(1)))
+        // Loads long enough (60 s) to overlap even when a busy machine starts them one by one (10 s
+        // once was not: under a slow full suite a load ended before the fifth had started).
+        mock.stubAll(with: MockResponse(data: Data(count: 60), chunks: 60, delay: .seconds(1)))
         let clock = ManualClock()
         let list = try makeList(mock, clock: clock, configure: { $0.prefetchEnabled = false })
         #expect(await UIFixtures.eventually { mock.activeLoads == 5 })

@@ -11,13 +11,16 @@ public struct FileSchemeHandler: SchemeHandling {
     /// The largest file read. Default 64 MiB.
     public let maxFileBytes: Int
     private let chunkSize = 256 << 10
+    private let blockingCalls: WorkerPool?
 
     /// Creates a handler allowing files under `allowedRoots` (folders that do not exist are ignored)
-    /// and the `namedFiles` themselves — not their neighbours — wherever they are.
-    public init(allowedRoots: [URL], namedFiles: [URL] = [], maxFileBytes: Int = 64 << 20) {
+    /// and the `namedFiles` themselves — not their neighbours — wherever they are. Its blocking calls
+    /// run on `blockingCalls`, or when `nil` (below a UI) on a queue off the cooperative pool.
+    public init(allowedRoots: [URL], namedFiles: [URL] = [], maxFileBytes: Int = 64 << 20, blockingCalls: WorkerPool? = nil) {
         self.allowedRoots = allowedRoots.compactMap { Self.realPath($0.path) }
         self.namedFiles = Set(namedFiles.compactMap { Self.realPath($0.path) })
         self.maxFileBytes = maxFileBytes
+        self.blockingCalls = blockingCalls
     }
 
     public func canHandle(_ url: URL) -> Bool {
@@ -44,19 +47,24 @@ public struct FileSchemeHandler: SchemeHandling {
     /// device cannot hang the load) and streams it in chunks, each read off the pool.
     public func load(_ task: SchemeLoadTask, client: SchemeLoadClient) async throws {
         let requested = task.url.path
-        let file = try await RegularFile.offPool { try self.open(requested) }
+        let file = try await blocking { try self.open(requested) }
         client.didReceive(LoadResponse(
             mimeType: MIMEType.forPathExtension(task.url.pathExtension), expectedLength: Int(file.identity.size),
             storagePolicy: .memoryOnly))
         var total = 0
         while true {
             try Task.checkCancellation()
-            let chunk = try await RegularFile.offPool { [chunkSize] in try file.read(upTo: chunkSize) }
+            let chunk = try await blocking { [chunkSize] in try file.read(upTo: chunkSize) }
             if chunk.isEmpty { break }
             total += chunk.count
             guard total <= maxFileBytes else { throw LoadError.bodyTooLarge(limit: maxFileBytes, url: task.url.absoluteString) }
             client.didLoad(chunk)
         }
+    }
+
+    private func blocking<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
+        if let blockingCalls { return try await blockingCalls.run(work) }
+        return try await RegularFile.offPool(work)
     }
 
     /// Resolves links, checks the roots and opens the file: blocking calls, made off the pool.

@@ -87,15 +87,16 @@ struct AppEnvironment {
     /// are; `extra` handlers (standard input) come first.
     /// `schemes`, when given, limits the handlers to those schemes (files are always read): a command
     /// that only reads files neither opens the photo gallery's manifest nor sets up an HTTP client.
-    /// Decoding and drawing run on `workers`: `.shared` below a UI, `.foreground` for a command.
-    func makeLoader(workers: WorkerPool, diskCache: Bool = true, namedFiles: [URL] = [], namedFolders: [URL] = [],
+    /// `use` says where decoding, drawing and file reads run.
+    func makeLoader(for use: LoaderUse, diskCache: Bool = true, namedFiles: [URL] = [], namedFolders: [URL] = [],
                     extra: [any SchemeHandling] = [], schemes: Set<String>? = nil) throws -> SchemeLoader {
         func wanted(_ names: String...) -> Bool { schemes.map { !$0.isDisjoint(with: names) } ?? true }
         var handlers: [any SchemeHandling] = extra
         if wanted("http", "https") { handlers.append(HTTPSchemeHandler()) }
-        handlers.append(FileSchemeHandler(allowedRoots: fileRoots + namedFolders, namedFiles: namedFiles))
-        if wanted("map") { handlers.append(MapSchemeHandler(tilesFiles: mapTilesFiles, renderPool: workers)) }
-        if wanted("asset"), let library = try photoLibrary() { handlers.append(AssetSchemeHandler(library: library, workers: workers)) }
+        handlers.append(FileSchemeHandler(allowedRoots: fileRoots + namedFolders, namedFiles: namedFiles,
+                                          blockingCalls: use.blockingFileCalls))
+        if wanted("map") { handlers.append(MapSchemeHandler(tilesFiles: mapTilesFiles, renderPool: use.workers)) }
+        if wanted("asset"), let library = try photoLibrary() { handlers.append(AssetSchemeHandler(library: library, workers: use.workers)) }
         var configuration = SchemeLoaderConfiguration(
             diskDirectory: diskCache ? try cacheDirectory.appendingPathComponent("loader") : nil)
         configuration.diskSizeLimit = diskCacheLimit
@@ -103,15 +104,29 @@ struct AppEnvironment {
     }
 
     /// The loader of `thumb://` URLs: pictures from `base` encoded for a terminal box, cached in
-    /// memory and (sixel) on disk under `cache/thumbnails`; encoding runs on `workers`.
-    func makeThumbnailLoader(base: SchemeLoader, workers: WorkerPool, encoder: any ThumbnailEncoding = ThumbnailEncoder(),
+    /// memory and (sixel) on disk under `cache/thumbnails`; `use` says where encoding runs.
+    func makeThumbnailLoader(base: SchemeLoader, for use: LoaderUse, encoder: any ThumbnailEncoding = ThumbnailEncoder(),
                              diskCache: Bool = true,
                              observer: (@Sendable (ThumbnailReport) -> Void)? = nil) throws -> SchemeLoader {
-        let handler = ThumbnailSchemeHandler(base: base, encoder: encoder, observer: observer, workers: workers)
+        let handler = ThumbnailSchemeHandler(base: base, encoder: encoder, observer: observer, workers: use.workers)
         // Encoding keeps a core busy: one thumbnail per core at a time, nearest rows first.
         var configuration = SchemeLoaderConfiguration.cpuBound(
             diskDirectory: diskCache ? try cacheDirectory.appendingPathComponent("thumbnails") : nil)
         configuration.diskSizeLimit = diskCacheLimit
         return try SchemeLoader(handlers: [handler], configuration: configuration)
     }
+}
+
+/// Who waits for a loader's work, which decides where it runs.
+enum LoaderUse {
+    /// A terminal UI: decoding and encoding on threads below its priority (`WorkerPool.shared`), file
+    /// reads on a queue off the cooperative pool, so neither holds up a frame.
+    case userInterface
+    /// A command (`render`, `fetch`): no UI to keep responsive, so everything runs on the task that
+    /// asks for it, at its priority — each hop to another thread is a wake-up that waits for a CPU on a
+    /// busy machine (BENCHMARKS.md, issue 14).
+    case command
+
+    var workers: WorkerPool { self == .command ? .foreground : .shared }
+    var blockingFileCalls: WorkerPool? { self == .command ? .foreground : nil }
 }

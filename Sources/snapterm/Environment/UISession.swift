@@ -38,10 +38,10 @@ struct UISession {
         let terminfoFolder = try environment.cacheDirectory.appendingPathComponent("terminfo")
         try DemoConversations.seedIfEmpty(store, photoID: { name in assets.first { $0.file == name }?.id },
                                           fileImage: environment.demoFileImage)
-        let pictureLoader = try environment.makeLoader(workers: .shared, namedFolders: gallery.map { [$0.url] } ?? [])
+        let pictureLoader = try environment.makeLoader(for: .userInterface, namedFolders: gallery.map { [$0.url] } ?? [])
         let thumbnailLoader: SchemeLoader
         do {
-            thumbnailLoader = try environment.makeThumbnailLoader(base: pictureLoader, workers: .shared)
+            thumbnailLoader = try environment.makeThumbnailLoader(base: pictureLoader, for: .userInterface)
         } catch {
             await pictureLoader.shutdown()
             throw error
