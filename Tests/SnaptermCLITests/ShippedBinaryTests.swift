@@ -40,6 +40,17 @@ struct ShippedBinaryTests {
     }
     #endif
 
+    /// Package.swift links `snapterm` with lld, packed relative relocations and no dynamic exports:
+    /// the dynamic loader and the Swift runtime's start-up `dladdr` each walk less (BENCHMARKS.md).
+    @Test func snaptermStartsWithPackedRelocationsAndFewExportedSymbols() async throws {
+        let dynamicSection = try await OffPool.run { try run("/usr/bin/readelf", ["-d", CommandRunner.binary.path]) }
+        #expect(dynamicSection.stdout.contains("(NEEDED)"), "readelf listed no needed libraries: wrong binary?")
+        #expect(dynamicSection.stdout.contains("(RELR)"), "relative relocations are not packed")
+        let symbols = try await OffPool.run { try run("/usr/bin/readelf", ["--dyn-syms", "-W", CommandRunner.binary.path]) }
+        let exported = symbols.stdout.split(separator: "\n").filter { $0.contains(" GLOBAL ") && !$0.contains(" UND ") }
+        #expect(exported.count < 1_000, "\(exported.count) symbols exported: every one is scanned at start")
+    }
+
     @Test func snaptermBenchHasTheBenchmarkSubcommands() async throws {
         let bench = CommandRunner.binary.deletingLastPathComponent().appendingPathComponent("snapterm-bench").path
         let help = try await OffPool.run { try run(bench, ["--help"]) }

@@ -12,7 +12,7 @@ enum DiskCacheListing {
     }
 
     /// How long a temporary file may sit unchanged before it counts as a write that never finished.
-    static let abandonedAfter: Double = 60
+    private static let abandonedAfter: Double = 60
 
     /// The entry files in `directory`, least recently used first. Temporary files of writes that
     /// never finished (unchanged for `abandonedAfter` seconds) are deleted; newer ones may be

@@ -1,4 +1,5 @@
-// WorkerPool: a few low-priority threads for CPU-bound handler work (decode, render, encode).
+// WorkerPool: where CPU-bound handler work runs (decode, render, encode): a few low-priority threads
+// below a UI, or the calling task for a command (`foreground`).
 import Foundation
 #if canImport(Glibc)
 import Glibc
