@@ -28,6 +28,9 @@ public final class TestHTTPServer: Sendable {
         var conditionalRequests: [String: Int] = [:]
         var closedConnections = 0
         var openConnections = 0
+        var openedConnections = 0
+        var inFlight = 0
+        var peakInFlight = 0
     }
 
     /// The port it listens on.
@@ -35,14 +38,18 @@ public final class TestHTTPServer: Sendable {
     private let channel: any Channel
     private let routes: [String: TestRoute]
     private let record = Locked(Record())
+    /// How long the server waits before answering each request.
+    let latency: Duration
 
     /// Whether it speaks TLS (`https`).
     public let isSecure: Bool
 
     /// Starts a server with `routes` (path → behaviour); unknown paths are 404. With `tls` (PEM
-    /// certificate and key files) it serves `https`.
-    public init(routes: [String: TestRoute], tls: (certificate: String, key: String)? = nil) async throws {
+    /// certificate and key files) it serves `https`. Each request is answered `latency` after it arrived.
+    public init(routes: [String: TestRoute], tls: (certificate: String, key: String)? = nil,
+                latency: Duration = .zero) async throws {
         self.routes = routes
+        self.latency = latency
         let box = ServerBox()
         let context = try tls.map { tls in
             try NIOSSLContext(configuration: .makeServerConfiguration(
@@ -80,6 +87,12 @@ public final class TestHTTPServer: Sendable {
     public var closedConnections: Int { record.withLock { $0.closedConnections } }
     /// Connections open now.
     public var openConnections: Int { record.withLock { $0.openConnections } }
+    /// Connections accepted so far.
+    public var openedConnections: Int { record.withLock { $0.openedConnections } }
+    /// Requests received whose answer has not ended yet.
+    public var requestsInFlight: Int { record.withLock { $0.inFlight } }
+    /// The most requests in flight at once so far.
+    public var peakRequestsInFlight: Int { record.withLock { $0.peakInFlight } }
 
     /// Stops listening.
     public func stop() async {
@@ -90,11 +103,20 @@ public final class TestHTTPServer: Sendable {
         record.withLock { record in
             record.requests[path, default: 0] += 1
             if conditional { record.conditionalRequests[path, default: 0] += 1 }
+            record.inFlight += 1
+            record.peakInFlight = max(record.peakInFlight, record.inFlight)
         }
         return routes[path]
     }
 
-    fileprivate func connectionOpened() { record.withLock { $0.openConnections += 1 } }
+    fileprivate func requestEnded() { record.withLock { $0.inFlight -= 1 } }
+
+    fileprivate func connectionOpened() {
+        record.withLock { record in
+            record.openConnections += 1
+            record.openedConnections += 1
+        }
+    }
     fileprivate func connectionClosed() {
         record.withLock { record in
             record.openConnections -= 1
@@ -115,6 +137,8 @@ private final class RouteHandler: ChannelInboundHandler {
 
     private let server: ServerBox
     private var head: HTTPRequestHead?
+    /// Requests received on this connection and not answered in full (counted as in flight).
+    private var unanswered = 0
 
     init(server: ServerBox) {
         self.server = server
@@ -126,6 +150,8 @@ private final class RouteHandler: ChannelInboundHandler {
     }
 
     func channelInactive(context: ChannelHandlerContext) {
+        for _ in 0..<unanswered { server.server?.requestEnded() }
+        unanswered = 0
         server.server?.connectionClosed()
         context.fireChannelInactive()
     }
@@ -139,7 +165,15 @@ private final class RouteHandler: ChannelInboundHandler {
             let path = String(head.uri.split(separator: "?").first ?? "")
             let ifNoneMatch = head.headers.first(name: "If-None-Match")
             let route = server.server?.route(for: path, conditional: ifNoneMatch != nil)
-            respond(route, ifNoneMatch: ifNoneMatch, context: context)
+            unanswered += 1
+            let latency = server.server?.latency ?? .zero
+            guard latency > .zero else { return respond(route, ifNoneMatch: ifNoneMatch, context: context) }
+            let loopBound = NIOLoopBound((self, context), eventLoop: context.eventLoop)
+            context.eventLoop.scheduleTask(in: .nanoseconds(Self.nanoseconds(latency))) {
+                let (handler, context) = loopBound.value
+                guard context.channel.isActive else { return }
+                handler.respond(route, ifNoneMatch: ifNoneMatch, context: context)
+            }
         }
     }
 
@@ -190,6 +224,10 @@ private final class RouteHandler: ChannelInboundHandler {
     private func sendPieces(_ pieces: ArraySlice<Data>, delay: Duration, context: ChannelHandlerContext) {
         guard let piece = pieces.first else {
             context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: nil)
+            if unanswered > 0 {
+                unanswered -= 1
+                server.server?.requestEnded()
+            }
             return
         }
         context.writeAndFlush(wrapOutboundOut(.body(.byteBuffer(ByteBuffer(bytes: piece)))), promise: nil)
@@ -198,12 +236,16 @@ private final class RouteHandler: ChannelInboundHandler {
             sendPieces(rest, delay: delay, context: context)
         } else {
             let loopBound = NIOLoopBound((self, context), eventLoop: context.eventLoop)
-            context.eventLoop.scheduleTask(in: .nanoseconds(Int64(delay.components.attoseconds / 1_000_000_000 + delay.components.seconds * 1_000_000_000))) {
+            context.eventLoop.scheduleTask(in: .nanoseconds(Self.nanoseconds(delay))) {
                 let (handler, context) = loopBound.value
                 guard context.channel.isActive else { return }
                 handler.sendPieces(rest, delay: delay, context: context)
             }
         }
+    }
+
+    private static func nanoseconds(_ duration: Duration) -> Int64 {
+        duration.components.attoseconds / 1_000_000_000 + duration.components.seconds * 1_000_000_000
     }
 
     private static func split(_ data: Data, into count: Int) -> [Data] {

@@ -56,12 +56,19 @@ public struct ThumbnailSchemeHandler: SchemeHandling {
         return handler.isCanonicalURLStable(source)
     }
 
-    /// Loads the source through the base loader, encodes it for the box and delivers the picture.
+    /// A thumbnail waits for its source without a slot (a web picture may take seconds); it takes
+    /// one of the loader's slots (one per core) only to decode and encode.
+    public var budget: LoadBudget { .selfManaged }
+
+    /// Loads the source through the base loader (at this load's priority, as it changes), then, holding
+    /// a slot, encodes it for the box and delivers the picture.
     public func load(_ task: SchemeLoadTask, client: SchemeLoadClient) async throws {
         let thumbnail = try ThumbnailURL(url: task.url)
-        let source = try await base.result(for: LoadRequest(url: thumbnail.source))
+        let source = try await base.result(for: LoadRequest(url: thumbnail.source, priority: task.priority), asSourceOf: task)
         try Task.checkCancellation()
-        let (picture, times) = try await workers.run { [encoder] in try encoder.encodeTimed(source.data, for: thumbnail.box) }
+        let (picture, times) = try await task.withSlot { [workers, encoder] in
+            try await workers.run { try encoder.encodeTimed(source.data, for: thumbnail.box) }
+        }
         try Task.checkCancellation()
         let bytes = picture.encoded
         observer?(ThumbnailReport(url: task.url, sourceSource: source.source, sourceMetrics: source.metrics,

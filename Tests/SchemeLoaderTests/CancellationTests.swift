@@ -4,14 +4,6 @@ import SchemeLoader
 import TestSupport
 import Testing
 
-/// Collects callback results for tests.
-final class ResultBox: Sendable {
-    private let results = Locked<[Result<LoadResult, any Error>]>([])
-    func add(_ result: Result<LoadResult, any Error>) { results.withLock { $0.append(result) } }
-    var count: Int { results.withLock { $0.count } }
-    var first: Result<LoadResult, any Error>? { results.withLock { $0.first } }
-}
-
 @Suite struct CancellationTests {
     @Test func cancellingOneOfTwoCallersLeavesTheOtherToFinish() async throws {
         let gate = Gate()

@@ -23,11 +23,6 @@ enum LoaderFixtures {
 
     /// Waits (polling briefly) until `condition` holds or `timeout` passes.
     static func eventually(timeout: Duration = .seconds(60), _ condition: () -> Bool) async -> Bool {
-        let deadline = ContinuousClock.now + timeout
-        while !condition() {
-            if ContinuousClock.now > deadline { return false }
-            try? await Task.sleep(for: .milliseconds(2))
-        }
-        return true
+        await TestSupport.eventually(timeout: timeout, condition)
     }
 }

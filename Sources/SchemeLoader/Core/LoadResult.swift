@@ -23,13 +23,18 @@ public struct LoadMetrics: Sendable, Hashable {
     public var queueWait: Duration?
     /// Time spent in the scheme handler.
     public var handler: Duration?
+    /// The part of `handler` spent holding one of the loader's slots (all of it for a `.wholeLoad`
+    /// handler; for a `.selfManaged` one, its work without its waits). `handler − slotHeld` is waiting.
+    public var slotHeld: Duration?
 
     /// Creates metrics.
-    public init(total: Duration, diskLookup: Duration? = nil, queueWait: Duration? = nil, handler: Duration? = nil) {
+    public init(total: Duration, diskLookup: Duration? = nil, queueWait: Duration? = nil, handler: Duration? = nil,
+                slotHeld: Duration? = nil) {
         self.total = total
         self.diskLookup = diskLookup
         self.queueWait = queueWait
         self.handler = handler
+        self.slotHeld = slotHeld
     }
 }
 

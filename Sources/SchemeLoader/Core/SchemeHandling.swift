@@ -1,19 +1,60 @@
 // SchemeHandling: the contract of a scheme handler — the URLProtocol contract on Swift concurrency.
 import Foundation
 
-/// What a handler is asked to load: the canonical URL, and a stale cached copy it may revalidate.
+/// What a handler is asked to load: the canonical URL, a stale cached copy it may revalidate, and
+/// the load's current priority and slots.
 public struct SchemeLoadTask: Sendable {
     /// The canonical URL (as returned by the handler's `canonicalURL(for:)`).
     public let url: URL
     /// A stale cached copy, when there is one; a handler that can revalidate it
     /// (HTTP `If-None-Match`) calls `client.cachedResponseIsValid(_:)` instead of sending data.
     public let cachedResponse: CachedResponse?
+    let context: LoadTaskContext?
 
-    /// Creates a task.
+    /// Creates a task (outside a loader: priority `.normal`, `withSlot` runs its work at once).
     public init(url: URL, cachedResponse: CachedResponse? = nil) {
+        self.init(url: url, cachedResponse: cachedResponse, context: nil)
+    }
+
+    init(url: URL, cachedResponse: CachedResponse?, context: LoadTaskContext?) {
         self.url = url
         self.cachedResponse = cachedResponse
+        self.context = context
     }
+
+    /// The load's priority now: the highest among the callers waiting for it. It changes while the
+    /// load runs (a prefetched row that became visible).
+    public var priority: LoadPriority { context?.job.priority ?? .normal }
+
+    /// Runs `work` holding one of the loader's slots, waiting for one in priority order first.
+    /// For handlers whose `budget` is `.selfManaged`: the slot covers their own work (decoding,
+    /// encoding), not their waits. Throws `CancellationError` if the load is cancelled while waiting.
+    public func withSlot<T: Sendable>(_ work: () async throws -> T) async throws -> T {
+        guard let context else { return try await work() }
+        let job = context.job
+        try await context.slots.acquire { job.priority }
+        defer { context.slots.release() }
+        let start = ContinuousClock.now
+        defer { context.addSlotTime(ContinuousClock.now - start) }
+        try Task.checkCancellation()
+        return try await work()
+    }
+}
+
+/// What a running load lends its handler: the job (for its priority) and the loader's slots.
+final class LoadTaskContext: Sendable {
+    let job: LoadJob
+    let slots: LoadScheduler
+    private let slotTime = Locked<Duration?>(nil)
+
+    init(job: LoadJob, slots: LoadScheduler) {
+        self.job = job
+        self.slots = slots
+    }
+
+    func addSlotTime(_ time: Duration) { slotTime.withLock { $0 = ($0 ?? .zero) + time } }
+    /// Time spent holding a slot through `withSlot`, `nil` if never.
+    var heldSlot: Duration? { slotTime.withLock { $0 } }
 }
 
 /// A loader of one kind of URL (`http`, `file`, `map`, `asset`, …), like `URLProtocol`.
@@ -29,6 +70,9 @@ public protocol SchemeHandling: Sendable {
     func canonicalURL(for url: URL) throws -> URL
     /// Loads the bytes for `task`, reporting them to `client`.
     func load(_ task: SchemeLoadTask, client: SchemeLoadClient) async throws
+    /// Whether the loader holds a slot around the whole `load` (the default) or the handler takes
+    /// one only around its own work (`SchemeLoadTask.withSlot`).
+    var budget: LoadBudget { get }
     /// Releases resources (connection pools). Called by `SchemeLoader.shutdown()`.
     func shutdown() async
     /// Whether `canonical` (a URL this handler made canonical) stays the key of its URL for good, so
@@ -40,6 +84,8 @@ public protocol SchemeHandling: Sendable {
 extension SchemeHandling {
     /// Default: nothing to release.
     public func shutdown() async {}
+    /// Default: a slot for the whole load.
+    public var budget: LoadBudget { .wholeLoad }
     /// Default: canonical URLs depend on the URL only.
     public func isCanonicalURLStable(_ canonical: URL) -> Bool { true }
 }

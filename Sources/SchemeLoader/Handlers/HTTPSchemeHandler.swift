@@ -19,6 +19,9 @@ public final class HTTPSchemeHandler: SchemeHandling {
         public var totalTimeout: Duration = .seconds(60)
         /// Largest body accepted. Default 32 MiB.
         public var maxBodyBytes = 32 << 20
+        /// Requests in flight to one host (scheme, host, port) at a time; more wait in priority order.
+        /// Also AsyncHTTPClient's HTTP/1.1 connections per host. Default 8 (HTTP/2 multiplexes them on one).
+        public var connectionsPerHost = 8
         /// Most redirects followed. Default 5.
         public var maxRedirects = 5
         /// Freshness of a response whose headers do not say. Default 1 hour.
@@ -36,6 +39,7 @@ public final class HTTPSchemeHandler: SchemeHandling {
 
     private let configuration: Configuration
     private let clientConfiguration: HTTPClient.Configuration
+    private let hosts: HostConnectionBudget
     /// The connection pool, made on the first request: a command that never asks for an http URL
     /// starts no client and no event loop threads.
     private let pool = Locked<ClientState>(.notStarted)
@@ -54,6 +58,9 @@ public final class HTTPSchemeHandler: SchemeHandling {
             timeout: .init(connect: .nanoseconds(Int64(configuration.connectTimeout.nanoseconds)),
                            read: .nanoseconds(Int64(configuration.readTimeout.nanoseconds))))
         clientConfiguration.decompression = .disabled
+        clientConfiguration.connectionPool = .init(
+            idleTimeout: .seconds(60), concurrentHTTP1ConnectionsPerHostSoftLimit: configuration.connectionsPerHost)
+        hosts = HostConnectionBudget(limitPerHost: configuration.connectionsPerHost)
         if let tls = configuration.tlsConfiguration { clientConfiguration.tlsConfiguration = tls }
         self.clientConfiguration = clientConfiguration
     }
@@ -85,7 +92,21 @@ public final class HTTPSchemeHandler: SchemeHandling {
         try URLCanonicalizer.http(url)
     }
 
+    /// A download waits for the network, not for a core: it holds none of the loader's slots, and counts
+    /// against its host's connections instead.
+    public var budget: LoadBudget { .selfManaged }
+
+    /// Requests running and waiting now for `url`'s host.
+    public func hostLoad(for url: URL) -> (running: Int, waiting: Int) { hosts.load(for: url) }
+
+    /// Loads `task`'s URL once its host has a free connection (the most urgent request first).
     public func load(_ task: SchemeLoadTask, client loadClient: SchemeLoadClient) async throws {
+        try await hosts.withTurn(for: task.url, priority: { task.priority }) {
+            try await download(task, client: loadClient)
+        }
+    }
+
+    private func download(_ task: SchemeLoadTask, client loadClient: SchemeLoadClient) async throws {
         let deadline = NIODeadline.now() + .nanoseconds(Int64(configuration.totalTimeout.nanoseconds))
         let end = ContinuousClock.now + configuration.totalTimeout
         var url = task.url

@@ -11,6 +11,9 @@ struct JobKey: Hashable, Sendable {
 struct LoadListener: Sendable {
     let id: UInt64
     var priority: LoadPriority
+    /// For a stage's load of its source: the priority of the stage's own load, read each time (it
+    /// replaces `priority`), so a change there reaches this load too.
+    var follows: (@Sendable () -> LoadPriority)? = nil
     let startedAt: ContinuousClock.Instant
     let joined: Bool
     let progress: (@Sendable (LoadProgress) -> Void)?
@@ -76,7 +79,8 @@ final class LoadJob: Sendable {
 
     /// The highest priority among the listeners.
     var priority: LoadPriority {
-        state.withLock { $0.listeners.values.map(\.priority).max() ?? .veryLow }
+        let listeners = state.withLock { Array($0.listeners.values) }
+        return listeners.map { $0.follows?() ?? $0.priority }.max() ?? .veryLow
     }
 
     func setPriority(_ priority: LoadPriority, for id: UInt64) {

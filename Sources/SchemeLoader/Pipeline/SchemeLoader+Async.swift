@@ -19,10 +19,23 @@ extension SchemeLoader {
 
     /// Loads `request`. Cancelling the calling task cancels this caller only.
     public func result(for request: LoadRequest) async throws -> LoadResult {
+        try await result(for: request, follows: nil)
+    }
+
+    /// Loads `request` as the source of `stage`, a load running in a handler of another loader (a
+    /// thumbnail's picture): at `stage`'s priority, now and as it changes, so a row that becomes
+    /// visible speeds up its source too. Cancelling the calling task cancels this caller only.
+    public func result(for request: LoadRequest, asSourceOf stage: SchemeLoadTask) async throws -> LoadResult {
+        let follows: (@Sendable () -> LoadPriority)?
+        if let job = stage.context?.job { follows = { job.priority } } else { follows = nil }
+        return try await result(for: request, follows: follows)
+    }
+
+    private func result(for request: LoadRequest, follows: (@Sendable () -> LoadPriority)?) async throws -> LoadResult {
         let holder = TokenHolder()
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
-                holder.hold(load(request) { continuation.resume(with: $0) })
+                holder.hold(load(request, follows: follows, progress: nil) { continuation.resume(with: $0) })
             }
         } onCancel: {
             holder.cancel()

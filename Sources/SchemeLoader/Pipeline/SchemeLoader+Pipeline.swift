@@ -1,4 +1,4 @@
-// SchemeLoader+Pipeline: what one shared load does — disk lookup, wait for a slot, handler, store.
+// SchemeLoader+Pipeline: what one shared load does — disk lookup, a slot (or the handler's own budget), handler, store.
 import Foundation
 
 extension SchemeLoader {
@@ -65,17 +65,22 @@ extension SchemeLoader {
         }
         if job.key.policy == .cacheOnly { throw LoadError.notCached(url: key) }
 
-        let waitStart = ContinuousClock.now
-        try await scheduler.acquire { job.priority }
-        defer { scheduler.release() }
-        metrics.queueWait = ContinuousClock.now - waitStart
-        try Task.checkCancellation()
-
-        recorder.update { $0.handlerLoads += 1 }
-        let handlerStart = ContinuousClock.now
+        let context = LoadTaskContext(job: job, slots: scheduler)
+        let task = SchemeLoadTask(url: job.url, cachedResponse: cached?.entry, context: context)
         let client = SchemeLoadClient { job.report($0) }
-        try await job.handler.load(SchemeLoadTask(url: job.url, cachedResponse: cached?.entry), client: client)
-        metrics.handler = ContinuousClock.now - handlerStart
+        switch job.handler.budget {
+        case .wholeLoad:
+            let waitStart = ContinuousClock.now
+            try await scheduler.acquire { job.priority }
+            defer { scheduler.release() }
+            metrics.queueWait = ContinuousClock.now - waitStart
+            try Task.checkCancellation()
+            try await runHandler(of: job, task: task, client: client, metrics: &metrics)
+            metrics.slotHeld = metrics.handler
+        case .selfManaged:
+            try await runHandler(of: job, task: task, client: client, metrics: &metrics)
+            metrics.slotHeld = context.heldSlot
+        }
         try Task.checkCancellation()
 
         let received = client.outcome
@@ -90,6 +95,14 @@ extension SchemeLoader {
         let entry = CachedResponse(response: response, data: received.data)
         recorder.update { $0.bytesLoaded += entry.data.count }
         return Loaded(entry: entry, source: .handler, writesToDisk: isCachingEnabled && keepInMemory(entry, for: key))
+    }
+
+    private func runHandler(of job: LoadJob, task: SchemeLoadTask, client: SchemeLoadClient,
+                            metrics: inout LoadMetrics) async throws {
+        recorder.update { $0.handlerLoads += 1 }
+        let handlerStart = ContinuousClock.now
+        try await job.handler.load(task, client: client)
+        metrics.handler = ContinuousClock.now - handlerStart
     }
 
     private func countHit(from source: LoadSource) {

@@ -80,6 +80,16 @@ public final class SchemeLoader: Sendable {
         progress: (@Sendable (LoadProgress) -> Void)? = nil,
         completion: @escaping @Sendable (Result<LoadResult, any Error>) -> Void
     ) -> LoadToken {
+        load(request, follows: nil, progress: progress, completion: completion)
+    }
+
+    /// `load(_:progress:completion:)`, with a priority read from `follows` (when given) instead of the request's.
+    func load(
+        _ request: LoadRequest,
+        follows: (@Sendable () -> LoadPriority)?,
+        progress: (@Sendable (LoadProgress) -> Void)?,
+        completion: @escaping @Sendable (Result<LoadResult, any Error>) -> Void
+    ) -> LoadToken {
         let start = ContinuousClock.now
         let resolution: SchemeRegistry.Resolution
         do {
@@ -98,7 +108,7 @@ public final class SchemeLoader: Sendable {
         }
         let id = nextListenerID.add(1, ordering: .relaxed).newValue
         func listener(joined: Bool) -> LoadListener {
-            LoadListener(id: id, priority: request.priority, startedAt: start, joined: joined,
+            LoadListener(id: id, priority: request.priority, follows: follows, startedAt: start, joined: joined,
                          progress: progress, completion: completion)
         }
         let jobKey = JobKey(cacheKey: key, policy: request.cachePolicy)

@@ -92,7 +92,7 @@ public final class ListView {
                                   concurrency: loader.maxConcurrentLoads, initialLoadCost: configuration.initialLoadCost)
         plannedDistance = configuration.prefetchDistance
         prefetcher = Prefetcher(loader: loader)
-        prefetcher.onHandlerLoad = { [weak self] time in self?.planner.measured(load: time) }
+        prefetcher.onHandlerLoad = { [weak self] work, wait in self?.planner.measured(load: work, waiting: wait) }
         layout()
         updatePrefetch()
     }

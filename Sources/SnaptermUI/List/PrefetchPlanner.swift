@@ -5,12 +5,14 @@ import Foundation
 /// Measures the scroll speed (rows per second, smoothed) and the cost of one handler load (smoothed),
 /// and turns them into a prefetch distance.
 ///
-/// With `v` rows/s, `c` seconds per load and `k` loads at once, the scroll takes a share
-/// `u = v·c/k` of the machine; a load started for a row `d` rows ahead is ready in time when the
-/// loads queued before it and its own run fit into the `d/v` seconds before it appears, which holds
-/// for `d ≥ v·c / (1 − u)`. The planner keeps twice that (a margin for a loaded machine), never
-/// less than the minimum and never more than the maximum; when `u` nears 1 the work cannot keep up
-/// and the distance is capped (rows flown past are cancelled, so far rows still get done in time).
+/// A load has two parts: `w` seconds of waiting that holds no slot (a web picture's download, which
+/// runs alongside the others), then `c` seconds of work in one of `k` slots (decode and encode). With
+/// `v` rows/s the work takes a share `u = v·c/k` of the machine; a load started for a row `d` rows ahead
+/// is ready in time when its wait, the work queued before it and its own fit into the `d/v` seconds
+/// before it appears, which holds for `d ≥ v·(w + c / (1 − u))`. The planner keeps twice that (a margin
+/// for a loaded machine), never less than the minimum and never more than the maximum; when `u` nears 1
+/// the work cannot keep up and the distance is capped (rows flown past are cancelled, so far rows still
+/// get done in time). A slow host makes `w` large, so a list of its pictures is prefetched deeper.
 struct PrefetchPlanner {
     /// Fewest rows prefetched (also the distance when idle or scrolling slowly).
     var minimumDistance: Int
@@ -20,8 +22,10 @@ struct PrefetchPlanner {
     var concurrency: Int
     /// Smoothed scroll speed, rows per second (0 until two steps were seen).
     private(set) var rowsPerSecond = 0.0
-    /// Smoothed cost of one handler load, seconds.
+    /// Smoothed work of one handler load (time holding a slot), seconds.
     private(set) var secondsPerLoad: Double
+    /// Smoothed wait of one handler load without a slot (its source downloading), seconds.
+    private(set) var secondsWaiting = 0.0
     private var lastStep: ContinuousClock.Instant?
 
     /// A scroll that pauses this long counts as stopped.
@@ -50,11 +54,12 @@ struct PrefetchPlanner {
         rowsPerSecond = rowsPerSecond == 0 ? rate : rowsPerSecond + Self.smoothing * (rate - rowsPerSecond)
     }
 
-    /// Records the handler time of one finished load.
-    mutating func measured(load: Duration) {
-        let seconds = load.seconds
+    /// Records one finished load: `work` in a slot, and `wait` without one.
+    mutating func measured(load work: Duration, waiting wait: Duration = .zero) {
+        let seconds = work.seconds
         guard seconds > 0 else { return }
         secondsPerLoad += Self.smoothing * (seconds - secondsPerLoad)
+        secondsWaiting += Self.smoothing * (max(0, wait.seconds) - secondsWaiting)
     }
 
     /// Whether the list is scrolling at `moment` (a measured speed, and a step within the idle time).
@@ -64,10 +69,11 @@ struct PrefetchPlanner {
     }
 
     /// Rows just ahead that a load started now would reach too late while scrolling at `moment`: they
-    /// appear within the time of one load plus a wait for a slot (`v·c·(1 + 1/k)`). 0 at rest.
+    /// appear within the time of one load plus a wait for a slot (`v·(w + c·(1 + 1/k))`). 0 at rest.
     func lateRows(at moment: ContinuousClock.Instant) -> Int {
         guard isScrolling(at: moment) else { return 0 }
-        return Int((rowsPerSecond * secondsPerLoad * (1 + 1 / Double(concurrency))).rounded(.up))
+        let loadTime = secondsWaiting + secondsPerLoad * (1 + 1 / Double(concurrency))
+        return Int((rowsPerSecond * loadTime).rounded(.up))
     }
 
     /// Rows to prefetch ahead at `moment`.
@@ -75,7 +81,7 @@ struct PrefetchPlanner {
         guard isScrolling(at: moment) else { return minimumDistance }
         let speed = rowsPerSecond, cost = secondsPerLoad
         let share = min(0.9, speed * cost / Double(concurrency))
-        let lead = speed * cost / (1 - share)
+        let lead = speed * (secondsWaiting + cost / (1 - share))
         let wanted = Int((2 * lead).rounded(.up)) + 1
         return min(maximumDistance, max(minimumDistance, wanted))
     }

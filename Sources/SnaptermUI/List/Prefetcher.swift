@@ -7,8 +7,8 @@ import SchemeLoader
 final class Prefetcher {
     private let loader: SchemeLoader
     private var tokens: [Int: (token: LoadToken, priority: LoadPriority)] = [:]
-    /// Hears the handler time of every prefetch that ran a handler (the measured cost of a load).
-    var onHandlerLoad: ((Duration) -> Void)?
+    /// Hears the cost of every prefetch that ran a handler: its work in a slot and its wait without one.
+    var onHandlerLoad: ((_ work: Duration, _ wait: Duration) -> Void)?
 
     init(loader: SchemeLoader) {
         self.loader = loader
@@ -38,7 +38,8 @@ final class Prefetcher {
             let token = loader.load(LoadRequest(url: url, priority: priority)) { [weak self] result in
                 guard case .success(let loaded) = result, loaded.source == .handler, !loaded.wasCoalesced,
                       let time = loaded.metrics.handler else { return }
-                Task { @MainActor in self?.onHandlerLoad?(time) }
+                let work = loaded.metrics.slotHeld ?? time
+                Task { @MainActor in self?.onHandlerLoad?(work, time - work) }
             }
             tokens[row] = (token, priority)
         }
