@@ -19,6 +19,8 @@ public enum TestRoute: Sendable {
     case closeAfter(prefix: Data, declaredLength: Int, reset: Bool)
     /// Answers with `ETag: tag` and `Cache-Control: no-cache`; a request with `If-None-Match: tag` gets 304.
     case entityTagged(tag: String, body: Data)
+    /// Answers with `ETag: tag` and `Cache-Control: cacheControl`; a request with `If-None-Match: tag` gets 304.
+    case versioned(tag: String, body: Data, cacheControl: String)
 }
 
 /// A loopback HTTP server for tests. Records requests and connection closes.
@@ -36,7 +38,7 @@ public final class TestHTTPServer: Sendable {
     /// The port it listens on.
     public let port: Int
     private let channel: any Channel
-    private let routes: [String: TestRoute]
+    private let routes: Locked<[String: TestRoute]>
     private let record = Locked(Record())
     /// How long the server waits before answering each request.
     let latency: Duration
@@ -48,7 +50,7 @@ public final class TestHTTPServer: Sendable {
     /// certificate and key files) it serves `https`. Each request is answered `latency` after it arrived.
     public init(routes: [String: TestRoute], tls: (certificate: String, key: String)? = nil,
                 latency: Duration = .zero) async throws {
-        self.routes = routes
+        self.routes = Locked(routes)
         self.latency = latency
         let box = ServerBox()
         let context = try tls.map { tls in
@@ -106,7 +108,12 @@ public final class TestHTTPServer: Sendable {
             record.inFlight += 1
             record.peakInFlight = max(record.peakInFlight, record.inFlight)
         }
-        return routes[path]
+        return routes.withLock { $0[path] }
+    }
+
+    /// Changes what `path` answers from now on (a picture updated on the server).
+    public func setRoute(_ path: String, to route: TestRoute) {
+        routes.withLock { $0[path] = route }
     }
 
     fileprivate func requestEnded() { record.withLock { $0.inFlight -= 1 } }
@@ -203,10 +210,12 @@ private final class RouteHandler: ChannelInboundHandler {
             context.write(wrapOutboundOut(.head(HTTPResponseHead(version: .http1_1, status: .ok, headers: headers))), promise: nil)
             context.writeAndFlush(wrapOutboundOut(.body(.byteBuffer(ByteBuffer(bytes: prefix)))), promise: nil)
         case .entityTagged(let tag, let body):
+            respond(.versioned(tag: tag, body: body, cacheControl: "no-cache"), ifNoneMatch: ifNoneMatch, context: context)
+        case .versioned(let tag, let body, let cacheControl):
             if ifNoneMatch == tag {
-                send(status: 304, headers: [("ETag", tag), ("Cache-Control", "no-cache")], body: Data(), chunks: 1, delay: .zero, context: context)
+                send(status: 304, headers: [("ETag", tag), ("Cache-Control", cacheControl)], body: Data(), chunks: 1, delay: .zero, context: context)
             } else {
-                send(status: 200, headers: [("ETag", tag), ("Cache-Control", "no-cache"), ("Content-Type", "image/png")],
+                send(status: 200, headers: [("ETag", tag), ("Cache-Control", cacheControl), ("Content-Type", "image/png")],
                      body: body, chunks: 1, delay: .zero, context: context)
             }
         }

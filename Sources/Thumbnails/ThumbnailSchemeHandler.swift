@@ -61,11 +61,21 @@ public struct ThumbnailSchemeHandler: SchemeHandling {
     public var budget: LoadBudget { .selfManaged }
 
     /// Loads the source through the base loader (at this load's priority, as it changes), then, holding
-    /// a slot, encodes it for the box and delivers the picture.
+    /// a slot, encodes it for the box and delivers the picture. A thumbnail's entity tag is its source's
+    /// content tag: revalidating a stale thumbnail revalidates its source, and when the source's bytes
+    /// are the same the thumbnail is kept without encoding it again.
     public func load(_ task: SchemeLoadTask, client: SchemeLoadClient) async throws {
         let thumbnail = try ThumbnailURL(url: task.url)
         let source = try await base.result(for: LoadRequest(url: thumbnail.source, priority: task.priority), asSourceOf: task)
         try Task.checkCancellation()
+        let tag = CacheValidators.contentTag(of: source.data)
+        if let cached = task.cachedResponse, cached.response.validators.entityTag == tag {
+            guard !source.isStale else {  // the same bytes, but nobody could confirm them: keep the stale copy
+                throw LoadError.network(reason: "its source could not be revalidated", url: thumbnail.source.absoluteString)
+            }
+            client.cachedResponseIsValid(Self.response(for: source.response, tag: tag, length: cached.data.count, mode: thumbnail.box.mode))
+            return
+        }
         let (picture, times) = try await task.withSlot { [workers, encoder] in
             try await workers.run { try encoder.encodeTimed(source.data, for: thumbnail.box) }
         }
@@ -73,10 +83,17 @@ public struct ThumbnailSchemeHandler: SchemeHandling {
         let bytes = picture.encoded
         observer?(ThumbnailReport(url: task.url, sourceSource: source.source, sourceMetrics: source.metrics,
                                   sourceBytes: source.data.count, times: times, encodedBytes: bytes.count))
-        client.didReceive(LoadResponse(mimeType: "application/x-terminal-picture", expectedLength: bytes.count,
-                                       storagePolicy: Self.storagePolicy(source: source.response.storagePolicy, mode: thumbnail.box.mode),
-                                       expiresAt: source.response.expiresAt))
+        client.didReceive(Self.response(for: source.response, tag: tag, length: bytes.count, mode: thumbnail.box.mode))
+        if source.isStale { client.madeFromStaleSource() }
         client.didLoad(bytes)
+    }
+
+    /// A thumbnail's metadata: its source's freshness rules, the source's content as its entity tag.
+    static func response(for source: LoadResponse, tag: String, length: Int, mode: GraphicsMode) -> LoadResponse {
+        LoadResponse(mimeType: "application/x-terminal-picture", expectedLength: length,
+                     storagePolicy: storagePolicy(source: source.storagePolicy, mode: mode),
+                     expiresAt: source.expiresAt, validators: CacheValidators(entityTag: tag),
+                     staleWhileRevalidate: source.staleWhileRevalidate, mustRevalidate: source.mustRevalidate)
     }
 
     /// Where a thumbnail may be kept: never beyond its source (a `no-store` source gives a thumbnail

@@ -36,10 +36,14 @@ extension Snapterm {
         @Option(help: "An MBTiles file (OpenMapTiles schema) to draw maps from, instead of the built-in world.")
         var tiles: String?
 
+        @Flag(help: "Download nothing: show web pictures from the caches only (also SNAPTERM_OFFLINE=1).")
+        var offline = false
+
         func run() async throws {
             let environment = AppEnvironment()
                 .setting("SNAPTERM_PHOTOS", to: photos)
                 .setting("SNAPTERM_MAP_TILES", to: tiles)
+                .setting("SNAPTERM_OFFLINE", to: offline ? "1" : nil)
             let gallery: PictureFolder?
             do {
                 gallery = try (folder ?? photos).map { try PictureFolder(path: $0) }

@@ -33,6 +33,9 @@ extension Snapterm {
         @Flag(help: "Write binary data to a terminal anyway.")
         var force = false
 
+        @Flag(help: "Download nothing: answer from the caches only, stale copies included (also SNAPTERM_OFFLINE=1).")
+        var offline = false
+
         func validate() throws {
             if output != nil, urls.count != 1 { throw ValidationError("-o/--output takes exactly one URL") }
         }
@@ -40,7 +43,7 @@ extension Snapterm {
         func run() async throws {
             let sources = urls.map { CommandLineSource.parse($0) }
             let input = sources.contains(.standardInput) ? try StandardInputHandler.read() : nil
-            let loader = try AppEnvironment().makeLoader(for: .command, namedFiles: CommandLineSource.namedFiles(sources), extra: input.map { [$0] } ?? [],
+            let loader = try AppEnvironment().setting("SNAPTERM_OFFLINE", to: offline ? "1" : nil).makeLoader(for: .command, namedFiles: CommandLineSource.namedFiles(sources), extra: input.map { [$0] } ?? [],
                                                          schemes: CommandLineSource.schemes(sources))
             var failed = false
             for (text, source) in zip(urls, sources) {

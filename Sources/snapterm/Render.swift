@@ -56,6 +56,9 @@ extension Snapterm {
         @Flag(help: "Ignore cached copies (the result still refreshes the caches).")
         var reload = false
 
+        @Flag(help: "Download nothing: show web pictures from the caches only, stale copies included (also SNAPTERM_OFFLINE=1).")
+        var offline = false
+
         @Option(name: .shortAndLong, help: "Write the scaled picture as PNG to FILE instead of terminal bytes (one URL only).")
         var output: String?
 
@@ -77,7 +80,7 @@ extension Snapterm {
             let setup: RenderSetup
             do {
                 let input = sources.contains(.standardInput) ? try StandardInputHandler.read() : nil
-                setup = try RenderSetup(command: self, environment: AppEnvironment(),
+                setup = try RenderSetup(command: self, environment: AppEnvironment().setting("SNAPTERM_OFFLINE", to: offline ? "1" : nil),
                                         namedFiles: CommandLineSource.namedFiles(sources),
                                         schemes: CommandLineSource.schemes(sources), standardInput: input)
             } catch {

@@ -52,12 +52,13 @@ extension Snapterm.Render {
         command.cellSize = values["cell-size"]
         command.stats = values["stats"] != nil
         command.reload = values["reload"] != nil
+        command.offline = values["offline"] != nil
         command.output = values["output"]
         command.place = values["place"]
         return command
     }
 
-    private static let flagNames: Set = ["stats", "reload"]
+    private static let flagNames: Set = ["stats", "reload", "offline"]
     private static let optionNames: Set = ["cols", "rows", "format", "palette", "colors", "cell-size", "output", "place"]
 
     /// `.some(nil)` when absent, `.some(value)` when it parses, `nil` when it does not.

@@ -27,6 +27,8 @@ public enum LoadError: Error, Sendable, Hashable, CustomStringConvertible {
     case tooManyRedirects(limit: Int, url: String)
     /// The network failed (connection refused, reset, DNS …).
     case network(reason: String, url: String)
+    /// The network is off (offline mode) and the URL has no cached copy.
+    case offline(url: String)
     /// A `file` URL outside the allowed roots.
     case fileOutsideAllowedRoots(path: String)
     /// A `file` URL naming nothing readable.
@@ -52,6 +54,7 @@ public enum LoadError: Error, Sendable, Hashable, CustomStringConvertible {
         case .insecureRedirect(let from, let to): "refused redirect from https to plain http: \(from) → \(to)"
         case .tooManyRedirects(let limit, let url): "more than \(limit) redirects: \(url)"
         case .network(let reason, let url): "network error (\(reason)): \(url)"
+        case .offline(let url): "offline, and not in the cache: \(url)"
         case .fileOutsideAllowedRoots(let path): "file is outside the allowed folders: \(path)"
         case .fileNotFound(let path): "no such readable file: \(path)"
         case .notARegularFile(let path, let kind): "not a regular file (\(kind)), not read: \(path)"

@@ -9,6 +9,10 @@ public enum CachePolicy: String, Sendable, Hashable, CaseIterable {
     case reloadIgnoringCache
     /// Only look in the caches; a miss is `LoadError.notCached`.
     case cacheOnly
+    /// Ask the handler even when the cached copy is fresh, handing it the copy to revalidate (an HTTP
+    /// 304 keeps the bytes), like `URLRequest`'s `reloadRevalidatingCacheData`. Background revalidations
+    /// use it; when the source cannot be reached the cached copy is the answer, marked stale.
+    case reloadRevalidatingCache
 }
 
 /// How urgent a load is. A shared load runs at the highest priority among its callers.

@@ -26,6 +26,16 @@ public struct CacheValidators: Sendable, Hashable, Codable {
 
     /// True when there is nothing to revalidate with.
     public var isEmpty: Bool { entityTag == nil && lastModified == nil }
+
+    /// An entity tag made from `data` itself, for a stage whose output derives from those bytes (a
+    /// thumbnail of a picture): equal bytes give the same tag in every process (64-bit FNV-1a).
+    public static func contentTag(of data: Data) -> String {
+        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+        data.withUnsafeBytes { bytes in
+            for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
+        }
+        return "\"fnv1a64-\(String(hash, radix: 16))-\(data.count)\""
+    }
 }
 
 /// The metadata of a response: reported by a handler before its data, and kept with cached copies.
@@ -42,6 +52,12 @@ public struct LoadResponse: Sendable, Hashable, Codable {
     public var validators: CacheValidators
     /// The HTTP status code, for HTTP responses.
     public var statusCode: Int?
+    /// How long after `expiresAt` a stale copy may still be shown at once while it is revalidated in
+    /// the background (HTTP `stale-while-revalidate`); `nil`: the loader's default.
+    public var staleWhileRevalidate: TimeInterval?
+    /// True when a stale copy must never be shown without a successful revalidation, not even when the
+    /// source cannot be reached (HTTP `must-revalidate`); `nil` means false.
+    public var mustRevalidate: Bool?
 
     /// Creates a response.
     public init(
@@ -50,7 +66,9 @@ public struct LoadResponse: Sendable, Hashable, Codable {
         storagePolicy: StoragePolicy = .allowed,
         expiresAt: Date? = nil,
         validators: CacheValidators = CacheValidators(),
-        statusCode: Int? = nil
+        statusCode: Int? = nil,
+        staleWhileRevalidate: TimeInterval? = nil,
+        mustRevalidate: Bool? = nil
     ) {
         self.mimeType = mimeType
         self.expectedLength = expectedLength
@@ -58,6 +76,8 @@ public struct LoadResponse: Sendable, Hashable, Codable {
         self.expiresAt = expiresAt
         self.validators = validators
         self.statusCode = statusCode
+        self.staleWhileRevalidate = staleWhileRevalidate
+        self.mustRevalidate = mustRevalidate
     }
 
     /// Whether a copy with this metadata may still be served without asking the handler.
@@ -65,6 +85,16 @@ public struct LoadResponse: Sendable, Hashable, Codable {
         guard let expiresAt else { return true }
         return now < expiresAt
     }
+
+    /// Whether a stale copy may be shown at `now` while it is revalidated in the background: within
+    /// `staleWhileRevalidate` (else `defaultWindow`) after expiry, and never for `mustRevalidate`.
+    public func mayServeStaleWhileRevalidating(at now: Date, defaultWindow: TimeInterval) -> Bool {
+        guard let expiresAt, mustRevalidate != true else { return false }
+        return now < expiresAt.addingTimeInterval(staleWhileRevalidate ?? defaultWindow)
+    }
+
+    /// Whether a stale copy may be shown when its source cannot be reached (stale-if-error).
+    public var mayServeStaleOnError: Bool { mustRevalidate != true }
 }
 
 /// Bytes together with the response that described them: what the caches hold.

@@ -52,15 +52,20 @@ public struct LoadResult: Sendable {
     public let wasCoalesced: Bool
     /// Stage timings.
     public let metrics: LoadMetrics
+    /// True for a cached copy past its freshness that was not revalidated: shown while a background
+    /// revalidation runs, or because the source could not be reached. It may be out of date.
+    public let isStale: Bool
 
     /// Creates a result.
-    public init(url: URL, data: Data, response: LoadResponse, source: LoadSource, wasCoalesced: Bool, metrics: LoadMetrics) {
+    public init(url: URL, data: Data, response: LoadResponse, source: LoadSource, wasCoalesced: Bool, metrics: LoadMetrics,
+                isStale: Bool = false) {
         self.url = url
         self.data = data
         self.response = response
         self.source = source
         self.wasCoalesced = wasCoalesced
         self.metrics = metrics
+        self.isStale = isStale
     }
 }
 

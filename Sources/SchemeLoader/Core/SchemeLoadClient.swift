@@ -7,6 +7,7 @@ public final class SchemeLoadClient: Sendable {
         var response: LoadResponse?
         var data = Data()
         var revalidated: LoadResponse?
+        var isStale = false
     }
 
     private let received = Locked(Received())
@@ -40,6 +41,12 @@ public final class SchemeLoadClient: Sendable {
     /// (the `URLProtocolClient` "cached response is valid" call, after an HTTP 304).
     public func cachedResponseIsValid(_ refreshed: LoadResponse) {
         received.withLock { $0.revalidated = refreshed }
+    }
+
+    /// Says the bytes are made from a stale copy of a source that could not be revalidated (a stage
+    /// whose source was served stale-if-error): the result is marked stale, as that copy was.
+    public func madeFromStaleSource() {
+        received.withLock { $0.isStale = true }
     }
 
     var outcome: Received { received.withLock { $0 } }

@@ -4,35 +4,35 @@ import Foundation
 /// Reads HTTP caching headers into a storage policy, an expiry and validators.
 enum HTTPCacheRules {
     /// Metadata for a response received at `now`; `heuristic` is the freshness lifetime when the
-    /// server says nothing about it.
+    /// server says nothing about it. `max-age` wins over `Expires` and counts from the response's
+    /// `Age`; `no-cache` makes the copy stale at once (revalidated before each use); `no-store` keeps
+    /// it out of every cache; `immutable` needs nothing (a fresh copy is never revalidated anyway);
+    /// `stale-while-revalidate=N` and `must-revalidate` say when a stale copy may still be shown.
     static func response(
         headers: [(name: String, value: String)], status: Int, now: Date, heuristic: TimeInterval
     ) -> LoadResponse {
         func header(_ name: String) -> String? {
             headers.first { $0.name.caseInsensitiveCompare(name) == .orderedSame }?.value
         }
-        let directives = (header("Cache-Control") ?? "")
-            .split(separator: ",")
-            .map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
-        var policy = StoragePolicy.allowed
+        let directives = CacheDirectives(header("Cache-Control") ?? "")
+        let age = header("Age").flatMap { TimeInterval($0.trimmingCharacters(in: .whitespaces)) }.map { max(0, $0) } ?? 0
         var expiresAt = now.addingTimeInterval(heuristic)
-        if let expires = header("Expires").flatMap(parseDate) { expiresAt = expires }
-        for directive in directives {
-            if directive == "no-store" { policy = .notAllowed }
-            if directive == "no-cache" { expiresAt = now }
-            if directive.hasPrefix("max-age="), let seconds = Double(directive.dropFirst(8)) {
-                expiresAt = now.addingTimeInterval(max(0, seconds))
-            }
+        if let expires = header("Expires") {
+            // An invalid date (often "0" or "-1") means already expired (RFC 9111, 5.3).
+            expiresAt = parseDate(expires) ?? now
         }
-        if directives.contains("no-cache") { expiresAt = now }
+        if let maxAge = directives.seconds("max-age") { expiresAt = now.addingTimeInterval(max(0, maxAge - age)) }
+        if directives.has("no-cache") { expiresAt = now }
         let length = header("Content-Length").flatMap { Int($0) }
         return LoadResponse(
             mimeType: header("Content-Type").map(cleanMIMEType),
             expectedLength: length,
-            storagePolicy: policy,
+            storagePolicy: directives.has("no-store") ? .notAllowed : .allowed,
             expiresAt: expiresAt,
             validators: CacheValidators(entityTag: header("ETag"), lastModified: header("Last-Modified")),
-            statusCode: status)
+            statusCode: status,
+            staleWhileRevalidate: directives.seconds("stale-while-revalidate"),
+            mustRevalidate: directives.has("must-revalidate") || directives.has("no-cache") ? true : nil)
     }
 
     /// `image/png; charset=x` → `image/png`, keeping only token characters (server text is never trusted).
@@ -52,5 +52,26 @@ enum HTTPCacheRules {
 
     private static func parseDate(_ text: String) -> Date? {
         dateFormatter.date(from: text)
+    }
+}
+
+/// The directives of a `Cache-Control` header: names lower-cased, values without quotes.
+struct CacheDirectives {
+    private var values: [String: String] = [:]
+
+    init(_ header: String) {
+        for part in header.split(separator: ",") {
+            let pair = part.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+            guard let name = pair.first?.lowercased(), !name.isEmpty else { continue }
+            let value = pair.count > 1 ? pair[1].trimmingCharacters(in: CharacterSet(charactersIn: "\"")) : ""
+            if values[name] == nil { values[name] = value }  // the first of a repeated directive counts
+        }
+    }
+
+    func has(_ name: String) -> Bool { values[name] != nil }
+
+    /// A delta-seconds value (`max-age=60`); `nil` when absent or not a number.
+    func seconds(_ name: String) -> TimeInterval? {
+        values[name].flatMap { Int($0) }.map { TimeInterval(max(0, $0)) }
     }
 }

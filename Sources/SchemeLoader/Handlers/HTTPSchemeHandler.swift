@@ -3,6 +3,7 @@ import AsyncHTTPClient
 import Foundation
 import NIOCore
 import NIOHTTP1
+import NIOPosix
 import NIOSSL
 
 /// Loads `http` and `https` URLs: streams the body with progress, enforces timeouts and a body
@@ -30,6 +31,12 @@ public final class HTTPSchemeHandler: SchemeHandling {
         public var userAgent = "snapterm/0.1"
         /// TLS settings for `https` (e.g. extra trust roots); `nil`: the system's defaults.
         public var tlsConfiguration: TLSConfiguration?
+        /// How long a host whose connection failed is not tried again (its requests fail at once, so the
+        /// loader serves cached copies without each one waiting for the connect timeout). Default 10 s.
+        public var unreachableRetry: Duration = .seconds(10)
+        /// Offline: no request is sent; every load fails with `LoadError.offline` at once, so only cached
+        /// copies are shown (stale ones too: the loader serves a stale copy when its source is unreachable).
+        public var isOffline = false
         /// The clock for expiry dates.
         public var now: @Sendable () -> Date = { Date() }
 
@@ -60,7 +67,7 @@ public final class HTTPSchemeHandler: SchemeHandling {
         clientConfiguration.decompression = .disabled
         clientConfiguration.connectionPool = .init(
             idleTimeout: .seconds(60), concurrentHTTP1ConnectionsPerHostSoftLimit: configuration.connectionsPerHost)
-        hosts = HostConnectionBudget(limitPerHost: configuration.connectionsPerHost)
+        hosts = HostConnectionBudget(limitPerHost: configuration.connectionsPerHost, retryAfter: configuration.unreachableRetry)
         if let tls = configuration.tlsConfiguration { clientConfiguration.tlsConfiguration = tls }
         self.clientConfiguration = clientConfiguration
     }
@@ -101,6 +108,10 @@ public final class HTTPSchemeHandler: SchemeHandling {
 
     /// Loads `task`'s URL once its host has a free connection (the most urgent request first).
     public func load(_ task: SchemeLoadTask, client loadClient: SchemeLoadClient) async throws {
+        if configuration.isOffline { throw LoadError.offline(url: task.url.absoluteString) }
+        if hosts.isMarkedUnreachable(task.url) {
+            throw LoadError.network(reason: "its server could not be reached moments ago", url: task.url.absoluteString)
+        }
         try await hosts.withTurn(for: task.url, priority: { task.priority }) {
             try await download(task, client: loadClient)
         }
@@ -154,6 +165,7 @@ public final class HTTPSchemeHandler: SchemeHandling {
         do {
             return try await http.execute(request, deadline: deadline)
         } catch {
+            if Self.isConnectFailure(error) { hosts.markUnreachable(url) }
             throw translate(error, url: url)
         }
     }
@@ -216,6 +228,15 @@ public final class HTTPSchemeHandler: SchemeHandling {
             return .failure(.insecureRedirect(from: url.absoluteString, to: target.absoluteString))
         }
         return .success(target)
+    }
+
+    /// Whether `error` says no connection could be made (refused, unreachable, or the connect timeout).
+    static func isConnectFailure(_ error: any Error) -> Bool {
+        if let clientError = error as? HTTPClientError, clientError == .connectTimeout { return true }
+        if error is NIOConnectionError { return true }
+        if let ioError = error as? IOError { return [ECONNREFUSED, EHOSTUNREACH, ENETUNREACH].contains(ioError.errnoCode) }
+        if let channelError = error as? ChannelError, case .connectTimeout = channelError { return true }
+        return false
     }
 
     private func translate(_ error: any Error, url: URL) -> any Error {

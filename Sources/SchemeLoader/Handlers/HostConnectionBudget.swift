@@ -1,17 +1,43 @@
-// HostConnectionBudget: at most a few requests in flight per host, the most urgent waiting one first.
+// HostConnectionBudget: at most a few requests in flight per host, the most urgent waiting one first; a host
+// that could not be reached is not tried again for a while.
 import Foundation
 
 /// Limits the requests in flight to one origin (scheme, host and port), as browsers do (6–8 per host
 /// over HTTP/1.1 keep-alive): more would open more connections than a server expects, fewer would
 /// leave a slow server's latency unused. A waiting request starts in priority order — the priority
 /// is read when a slot frees, so it may change while the request waits.
+///
+/// A host whose connection failed (refused, or no answer within the connect timeout) is marked
+/// unreachable for `retryAfter`: requests meanwhile fail at once instead of each waiting for its own
+/// connect timeout, so a list of a server that is gone shows its cached copies without a wait each.
 final class HostConnectionBudget: Sendable {
     /// Requests in flight per origin.
     let limitPerHost: Int
+    /// How long a host that could not be reached is not tried again.
+    let retryAfter: Duration
     private let origins = Locked<[String: LoadScheduler]>([:])
+    private let unreachable = Locked<[String: ContinuousClock.Instant]>([:])
 
-    init(limitPerHost: Int) {
+    init(limitPerHost: Int, retryAfter: Duration) {
         self.limitPerHost = max(1, limitPerHost)
+        self.retryAfter = retryAfter
+    }
+
+    /// Marks `url`'s origin unreachable from now for `retryAfter`.
+    func markUnreachable(_ url: URL) {
+        let until = ContinuousClock.now + retryAfter
+        unreachable.withLock { $0[Self.origin(of: url)] = until }
+    }
+
+    /// Whether `url`'s origin failed to connect within the last `retryAfter`.
+    func isMarkedUnreachable(_ url: URL) -> Bool {
+        let origin = Self.origin(of: url), now = ContinuousClock.now
+        return unreachable.withLock { marks in
+            guard let until = marks[origin] else { return false }
+            if now < until { return true }
+            marks[origin] = nil
+            return false
+        }
     }
 
     /// Runs `work` as one of `url`'s origin's requests in flight, waiting for a turn first. Throws

@@ -18,6 +18,12 @@ public struct LoaderStatistics: Sendable, Hashable {
     public var bytesLoaded = 0
     /// Loads running or waiting now.
     public var inFlight = 0
+    /// Stale copies shown at once while a background revalidation ran (stale-while-revalidate).
+    public var staleServedWhileRevalidating = 0
+    /// Stale copies served because their source could not be reached (stale-if-error).
+    public var staleServedOnError = 0
+    /// Background revalidations started.
+    public var backgroundRevalidations = 0
 
     /// Creates empty statistics.
     public init() {}

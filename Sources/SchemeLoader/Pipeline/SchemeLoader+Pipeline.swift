@@ -27,7 +27,7 @@ extension SchemeLoader {
                 own.total = ContinuousClock.now - listener.startedAt
                 recorder.record(own.total, for: loaded.source)
                 return LoadResult(url: job.url, data: loaded.entry.data, response: loaded.entry.response, source: loaded.source,
-                                  wasCoalesced: listener.joined, metrics: own)
+                                  wasCoalesced: listener.joined, metrics: own, isStale: loaded.isStale)
             })
         }
         if let diskCopy, case .success(let loaded) = outcome {
@@ -41,6 +41,8 @@ extension SchemeLoader {
         let entry: CachedResponse
         let source: LoadSource
         var writesToDisk = false
+        /// A stale copy served without a successful revalidation.
+        var isStale = false
     }
 
     private func pipeline(_ job: LoadJob, metrics: inout LoadMetrics) async throws -> Loaded {
@@ -57,14 +59,32 @@ extension SchemeLoader {
                 metrics.diskLookup = ContinuousClock.now - lookupStart
                 cached = entry.map { ($0, .disk) }
             }
-            if let cached, cached.entry.response.isFresh(at: now()) || job.key.policy == .cacheOnly {
-                countHit(from: cached.source)
-                if cached.source == .disk { memoryCache.insert(cached.entry, for: key, cost: cached.entry.data.count) }
-                return Loaded(entry: cached.entry, source: cached.source)
+            if let cached, job.key.policy != .reloadRevalidatingCache {
+                let response = cached.entry.response, moment = now()
+                if response.isFresh(at: moment) || job.key.policy == .cacheOnly {
+                    return servedFromCache(cached, for: key, isStale: !response.isFresh(at: moment))
+                }
+                if shouldServeWhileRevalidating(response, at: moment) {
+                    revalidateInBackground(job.url, key: key, stale: cached.entry.data)
+                    return servedFromCache(cached, for: key, isStale: true)
+                }
             }
         }
         if job.key.policy == .cacheOnly { throw LoadError.notCached(url: key) }
+        do {
+            return try await load(job, revalidating: cached, metrics: &metrics)
+        } catch {
+            // stale-if-error: the source cannot be reached; the copy we have is better than nothing.
+            guard let cached, cached.entry.response.mayServeStaleOnError, Self.isUnreachable(error) else { throw error }
+            recorder.update { $0.staleServedOnError += 1 }
+            return servedFromCache(cached, for: key, isStale: true)
+        }
+    }
 
+    /// Runs the handler (revalidating `cached` when given) and keeps what it delivered.
+    private func load(_ job: LoadJob, revalidating cached: (entry: CachedResponse, source: LoadSource)?,
+                      metrics: inout LoadMetrics) async throws -> Loaded {
+        let key = job.key.cacheKey
         let context = LoadTaskContext(job: job, slots: scheduler)
         let task = SchemeLoadTask(url: job.url, cachedResponse: cached?.entry, context: context)
         let client = SchemeLoadClient { job.report($0) }
@@ -94,7 +114,8 @@ extension SchemeLoader {
         }
         let entry = CachedResponse(response: response, data: received.data)
         recorder.update { $0.bytesLoaded += entry.data.count }
-        return Loaded(entry: entry, source: .handler, writesToDisk: isCachingEnabled && keepInMemory(entry, for: key))
+        return Loaded(entry: entry, source: .handler, writesToDisk: isCachingEnabled && keepInMemory(entry, for: key),
+                      isStale: received.isStale)
     }
 
     private func runHandler(of job: LoadJob, task: SchemeLoadTask, client: SchemeLoadClient,
@@ -103,6 +124,21 @@ extension SchemeLoader {
         let handlerStart = ContinuousClock.now
         try await job.handler.load(task, client: client)
         metrics.handler = ContinuousClock.now - handlerStart
+    }
+
+    private func servedFromCache(_ cached: (entry: CachedResponse, source: LoadSource), for key: String, isStale: Bool) -> Loaded {
+        countHit(from: cached.source)
+        if cached.source == .disk { memoryCache.insert(cached.entry, for: key, cost: cached.entry.data.count) }
+        return Loaded(entry: cached.entry, source: cached.source, isStale: isStale)
+    }
+
+    /// Failures that mean the source could not be reached or could not answer — not that it refused.
+    static func isUnreachable(_ error: any Error) -> Bool {
+        switch error as? LoadError {
+        case .network?, .timedOut?, .offline?: true
+        case .httpStatus(let code, _)?: (500...599).contains(code)
+        default: false
+        }
     }
 
     private func countHit(from source: LoadSource) {

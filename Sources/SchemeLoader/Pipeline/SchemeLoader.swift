@@ -17,6 +17,8 @@ public final class SchemeLoader: Sendable {
     let scheduler: LoadScheduler
     let recorder = StatisticsRecorder()
     let now: @Sendable () -> Date
+    let staleWhileRevalidate: TimeInterval?
+    let revalidations = BackgroundRevalidations()
     private let jobs = Locked<[JobKey: LoadJob]>([:])
     private let nextListenerID = Atomic<UInt64>(0)
     private let caching = Atomic<Bool>(true)
@@ -29,6 +31,7 @@ public final class SchemeLoader: Sendable {
         diskCache = try configuration.diskDirectory.map { try DiskCache(directory: $0, sizeLimit: configuration.diskSizeLimit) }
         scheduler = LoadScheduler(limit: configuration.maxConcurrentLoads)
         now = configuration.now
+        staleWhileRevalidate = configuration.staleWhileRevalidate
     }
 
     /// Whether the caches are used (looked up and filled). Turning it off shows what loading costs.
@@ -46,9 +49,19 @@ public final class SchemeLoader: Sendable {
     public func cachedResult(for url: URL) -> LoadResult? {
         let start = ContinuousClock.now
         guard isCachingEnabled, let canonical = try? canonicalURL(for: url),
-              let cached = memoryCache.value(for: canonical.absoluteString), cached.response.isFresh(at: now())
-        else { return nil }
-        return memoryHit(cached, url: canonical, since: start)
+              let cached = memoryCache.value(for: canonical.absoluteString) else { return nil }
+        return usableHit(cached, url: canonical, since: start, source: .memory)
+    }
+
+    /// `cached` as a synchronous hit: when fresh, or stale but within the stale-while-revalidate window
+    /// (then marked stale, with a background revalidation started); `nil` otherwise.
+    private func usableHit(_ cached: CachedResponse, url: URL, since start: ContinuousClock.Instant,
+                           source: LoadSource) -> LoadResult? {
+        let moment = now()
+        if cached.response.isFresh(at: moment) { return hit(cached, url: url, since: start, source: source, isStale: false) }
+        guard shouldServeWhileRevalidating(cached.response, at: moment) else { return nil }
+        revalidateInBackground(url, key: url.absoluteString, stale: cached.data)
+        return hit(cached, url: url, since: start, source: source, isStale: true)
     }
 
     /// How many handler loads may run at once (the scheduler's limit).
@@ -62,14 +75,11 @@ public final class SchemeLoader: Sendable {
         let start = ContinuousClock.now
         guard diskLimit > 0, isCachingEnabled, let diskCache, let canonical = try? canonicalURL(for: url) else { return nil }
         let key = canonical.absoluteString
-        guard let entry = diskCache.smallEntry(for: key, maxBytes: diskLimit), entry.response.isFresh(at: now()) else { return nil }
+        guard let entry = diskCache.smallEntry(for: key, maxBytes: diskLimit),
+              let result = usableHit(entry, url: canonical, since: start, source: .disk) else { return nil }
         memoryCache.insert(entry, for: key, cost: entry.data.count)
         Task { await diskCache.noteUse(of: key) }  // keeps the disk cache's recency order
-        let elapsed = ContinuousClock.now - start
-        recorder.update { $0.diskHits += 1 }
-        recorder.record(elapsed, for: .disk)
-        return LoadResult(url: canonical, data: entry.data, response: entry.response, source: .disk,
-                          wasCoalesced: false, metrics: LoadMetrics(total: elapsed))
+        return result
     }
 
     /// Starts loading `request`. `completion` is called exactly once — synchronously for a memory
@@ -101,9 +111,9 @@ public final class SchemeLoader: Sendable {
         }
         let canonical = resolution.canonicalURL
         let key = canonical.absoluteString
-        if request.cachePolicy != .reloadIgnoringCache, isCachingEnabled,
+        if request.cachePolicy == .useCache || request.cachePolicy == .cacheOnly, isCachingEnabled,
            let cached = memoryCache.value(for: key), cached.response.isFresh(at: now()) {
-            completion(.success(memoryHit(cached, url: canonical, since: start)))
+            completion(.success(hit(cached, url: canonical, since: start, source: .memory, isStale: false)))
             return .finished
         }
         let id = nextListenerID.add(1, ordering: .relaxed).newValue
@@ -169,12 +179,13 @@ public final class SchemeLoader: Sendable {
 
     // MARK: - Internals
 
-    private func memoryHit(_ cached: CachedResponse, url: URL, since start: ContinuousClock.Instant) -> LoadResult {
+    private func hit(_ cached: CachedResponse, url: URL, since start: ContinuousClock.Instant, source: LoadSource,
+                     isStale: Bool) -> LoadResult {
         let elapsed = ContinuousClock.now - start
-        recorder.update { $0.memoryHits += 1 }
-        recorder.record(elapsed, for: .memory)
-        return LoadResult(url: url, data: cached.data, response: cached.response, source: .memory,
-                          wasCoalesced: false, metrics: LoadMetrics(total: elapsed))
+        recorder.update { source == .memory ? ($0.memoryHits += 1) : ($0.diskHits += 1) }
+        recorder.record(elapsed, for: source)
+        return LoadResult(url: url, data: cached.data, response: cached.response, source: source,
+                          wasCoalesced: false, metrics: LoadMetrics(total: elapsed), isStale: isStale)
     }
 
     private func cancel(listener id: UInt64, of job: LoadJob) {

@@ -12,6 +12,11 @@ public struct SchemeLoaderConfiguration: Sendable {
     /// How many handler loads may run at once; the rest wait in priority order. Default 6 (suits
     /// handlers that wait on I/O); loaders whose handlers are CPU-bound use `cpuBoundConcurrency`.
     public var maxConcurrentLoads = 6
+    /// Stale-while-revalidate: how long past its expiry a cached copy is still shown at once while it
+    /// is revalidated in the background (a response's own `stale-while-revalidate` wins; `must-revalidate`
+    /// and `no-cache` never). `nil` (the default): off — a stale copy is revalidated before it is served,
+    /// as a command wants; an interactive list turns it on.
+    public var staleWhileRevalidate: TimeInterval?
     /// The wall clock used for freshness decisions (injected so tests can move time).
     public var now: @Sendable () -> Date = { Date() }
 

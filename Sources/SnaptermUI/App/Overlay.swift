@@ -17,7 +17,7 @@ enum Overlay: Equatable {
         "  Enter            open (map: + - zoom, arrows pan)",
         "  Esc              back",
         "  Tab              next screen",
-        "  b                source badges (M memory, D disk, H handler)",
+        "  b                source badges (M memory, D disk, H handler; \"old\": a stale copy, source unreachable)",
         "  c                caching on / off (off: the white spots come back)",
         "  C                empty both caches",
         "  s                load timings and cache sizes",

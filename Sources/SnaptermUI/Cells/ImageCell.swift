@@ -18,6 +18,10 @@ public final class ImageCell {
     public private(set) var content: ImageCellContent = .empty {
         didSet { if content != oldValue { onChange?(self) } }
     }
+    /// True when the picture shown is a stale copy that could not be revalidated yet (it may be old).
+    public private(set) var isStale = false {
+        didSet { if isStale != oldValue { onChange?(self) } }
+    }
     /// Called on the main actor whenever `content` changes.
     public var onChange: ((ImageCell) -> Void)?
     /// Disk entries up to this size are read synchronously at bind (0: never).
@@ -43,6 +47,7 @@ public final class ImageCell {
         guard let url else { return }
         if let hit = loader.cachedResult(for: url, readingDiskUpTo: diskReadLimit) {
             content = .image(data: hit.data, source: hit.source)
+            isStale = hit.isStale
             return
         }
         content = .placeholder(fraction: nil)
@@ -66,7 +71,13 @@ public final class ImageCell {
         binding &+= 1
         url = nil
         previewURL = nil
+        isStale = false
         content = .empty
+    }
+
+    /// Clears the stale mark: the picture shown was confirmed by its source.
+    public func confirmFresh() {
+        isStale = false
     }
 
     /// Rebinds the same URL from scratch (after the caches were emptied or caching was toggled).
@@ -113,6 +124,7 @@ public final class ImageCell {
             previewToken?.cancel()  // the full picture is here: the preview is no longer wanted
             previewToken = nil
             content = .image(data: loaded.data, source: loaded.source)
+            isStale = loaded.isStale
         case .failure(let error) where error is CancellationError:
             break
         case .failure(let error):

@@ -133,7 +133,7 @@ public final class FolderGalleryScreen: Screen {
             let caption = (index == selected ? "▶ " : "  ") + SafeText.visible(entries[index].name)
             canvas.put(caption, row: top + box.rows, column: column, width: box.columns + 1,
                        style: index == selected ? [.bold, .reverse] : .dim)
-            if options.showsBadges, let badge = ImageCellDrawing.badge(cell) {
+            if let badge = ImageCellDrawing.badge(cell, showingSource: options.showsBadges) {
                 canvas.put("[\(badge)]", row: top, column: column, style: .reverse)
             }
         }

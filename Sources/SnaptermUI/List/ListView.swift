@@ -63,6 +63,7 @@ public final class ListView {
     }
 
     private let loader: SchemeLoader
+    private var refreshObserver: UInt64 = 0
     private let url: (Int) -> URL?
     private let preview: ((Int) -> URL?)?
     private let now: () -> ContinuousClock.Instant
@@ -92,9 +93,26 @@ public final class ListView {
                                   concurrency: loader.maxConcurrentLoads, initialLoadCost: configuration.initialLoadCost)
         plannedDistance = configuration.prefetchDistance
         prefetcher = Prefetcher(loader: loader)
+        // A stale copy on screen that a background revalidation refreshed is bound again.
+        refreshObserver = loader.addRefreshObserver { [weak self] url, changed in
+            Task { @MainActor in self?.refreshed(url, changed: changed) }
+        }
         prefetcher.onHandlerLoad = { [weak self] work, wait in self?.planner.measured(load: work, waiting: wait) }
         layout()
         updatePrefetch()
+    }
+
+    isolated deinit {
+        loader.removeRefreshObserver(refreshObserver)
+    }
+
+    /// Updates the visible cells whose picture is `canonical` (revalidated in the background): rebinds
+    /// them when it changed, else only clears their stale mark (the same picture is not sent again).
+    private func refreshed(_ canonical: URL, changed: Bool) {
+        for cell in cells.values {
+            guard let shown = cell.url, (try? loader.canonicalURL(for: shown)) == canonical else { continue }
+            if changed { cell.reload() } else { cell.confirmFresh() }
+        }
     }
 
     /// The rows on screen.

@@ -260,7 +260,7 @@ public final class ConversationScreen: Screen {
             let rect = CellRect(row: content, column: area.column, rows: box.rows, columns: box.columns)
             if let picture = ImageCellDrawing.draw(cell, in: rect, on: canvas, phase: options.phase) { pictures.append(picture) }
             var column = textColumn
-            if options.showsBadges, let badge = ImageCellDrawing.badge(cell) {
+            if let badge = ImageCellDrawing.badge(cell, showingSource: options.showsBadges) {
                 canvas.put("[\(badge)]", row: content + box.rows - 1, column: column, style: .reverse)
                 column += 4
             }

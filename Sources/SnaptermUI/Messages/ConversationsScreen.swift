@@ -80,7 +80,7 @@ public final class ConversationsScreen: Screen {
             } else if summary.hasDraft {
                 canvas.put("✎ draft", row: top + box.rows - 1, column: textColumn, width: width, style: .dim)
             }
-            if options.showsBadges, let badge = ImageCellDrawing.badge(cell) {
+            if let badge = ImageCellDrawing.badge(cell, showingSource: options.showsBadges) {
                 canvas.put("[\(badge)]", row: top + box.rows - 1, column: area.columns - 4, style: .reverse)
             }
         }

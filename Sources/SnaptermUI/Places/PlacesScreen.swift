@@ -78,7 +78,7 @@ public final class PlacesScreen: Screen {
             canvas.put("\(place.country) · population \(Self.grouped(place.population))", row: top + 1, column: textColumn)
             canvas.put(String(format: "%.4f°, %.4f°", place.latitude, place.longitude), row: top + 2, column: textColumn, style: .dim)
             canvas.put("#\(row + 1) of \(places.count)", row: top + 3, column: textColumn, style: .dim)
-            if options.showsBadges, let badge = ImageCellDrawing.badge(cell) {
+            if let badge = ImageCellDrawing.badge(cell, showingSource: options.showsBadges) {
                 canvas.put("[\(badge)]", row: top + box.rows - 1, column: textColumn, style: .reverse)
             }
         }

@@ -57,8 +57,15 @@ enum ImageCellDrawing {
             + String(repeating: "░", count: max(0, width - start - block))
     }
 
-    /// The one-letter badge for where a picture came from.
-    static func badge(_ cell: ImageCell?) -> String? {
+    /// The badge of a cell: "old" on a stale copy that could not be revalidated (always), and with
+    /// `showingSource` the one letter for where the picture came from; `nil` when there is nothing to say.
+    static func badge(_ cell: ImageCell?, showingSource: Bool) -> String? {
+        let stale = cell?.isStale == true ? "old" : nil
+        guard showingSource, let letter = sourceLetter(cell) else { return stale }
+        return [letter, stale].compactMap { $0 }.joined(separator: " ")
+    }
+
+    private static func sourceLetter(_ cell: ImageCell?) -> String? {
         if cell?.content.isPreview == true { return "P" }
         guard case .image(_, let source)? = cell?.content else { return nil }
         return switch source {

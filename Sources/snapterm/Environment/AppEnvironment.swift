@@ -47,6 +47,10 @@ struct AppEnvironment {
         return files
     }
 
+    /// Offline (`$SNAPTERM_OFFLINE` is 1, or `--offline`): nothing is downloaded; web pictures come from
+    /// the caches only, stale copies included.
+    var isOffline: Bool { ["1", "true", "yes"].contains(variables["SNAPTERM_OFFLINE"]?.lowercased() ?? "") }
+
     /// The account's home folder from the password database (used only when `HOME` is unset).
     var accountHome: String? { AccountHome.lookUp() }
 
@@ -92,7 +96,11 @@ struct AppEnvironment {
                     extra: [any SchemeHandling] = [], schemes: Set<String>? = nil) throws -> SchemeLoader {
         func wanted(_ names: String...) -> Bool { schemes.map { !$0.isDisjoint(with: names) } ?? true }
         var handlers: [any SchemeHandling] = extra
-        if wanted("http", "https") { handlers.append(HTTPSchemeHandler()) }
+        if wanted("http", "https") {
+            var http = HTTPSchemeHandler.Configuration()
+            http.isOffline = isOffline
+            handlers.append(HTTPSchemeHandler(configuration: http))
+        }
         handlers.append(FileSchemeHandler(allowedRoots: fileRoots + namedFolders, namedFiles: namedFiles,
                                           blockingCalls: use.blockingFileCalls))
         if wanted("map") { handlers.append(MapSchemeHandler(tilesFiles: mapTilesFiles, renderPool: use.workers)) }
@@ -113,8 +121,16 @@ struct AppEnvironment {
         var configuration = SchemeLoaderConfiguration.cpuBound(
             diskDirectory: diskCache ? try cacheDirectory.appendingPathComponent("thumbnails") : nil)
         configuration.diskSizeLimit = diskCacheLimit
+        // A list shows a stale thumbnail at once and refreshes it in the background; a command waits
+        // for the revalidation (and still gets the stale copy when the source cannot be reached).
+        if use == .userInterface { configuration.staleWhileRevalidate = Self.staleWhileRevalidateWindow }
         return try SchemeLoader(handlers: [handler], configuration: configuration)
     }
+}
+
+extension AppEnvironment {
+    /// How long past its expiry the UI still shows a thumbnail at once while revalidating it: a week.
+    static let staleWhileRevalidateWindow: TimeInterval = 7 * 24 * 3600
 }
 
 /// Who waits for a loader's work, which decides where it runs.
