@@ -45,13 +45,18 @@ extension Snapterm {
             let input = sources.contains(.standardInput) ? try StandardInputHandler.read() : nil
             let loader = try AppEnvironment().setting("SNAPTERM_OFFLINE", to: offline ? "1" : nil).makeLoader(for: .command, namedFiles: CommandLineSource.namedFiles(sources), extra: input.map { [$0] } ?? [],
                                                          schemes: CommandLineSource.schemes(sources))
+            let policy: CachePolicy = reload ? .reloadIgnoringCache : .useCache
+            // Every URL loads at once (a web server's latency overlaps, within the loader's per-host limit);
+            // each is written, in the order given, as soon as those before it are.
             var failed = false
-            for (text, source) in zip(urls, sources) {
+            _ = await InOrder.run(count: sources.count) { index in
+                guard let url = sources[index].url(standardInput: input?.url) else { throw LoadError.malformedURL(urls[index]) }
+                return try await loader.data(for: url, cachePolicy: policy)
+            } emit: { index, outcome in
                 do {
-                    guard let url = source.url(standardInput: input?.url) else { throw LoadError.malformedURL(text) }
-                    try await fetch(url, with: loader)
+                    try write(outcome.get())
                 } catch {
-                    Console.error("snapterm: \(text): \(error)\(CommandLineSource.hint(for: error))")
+                    Console.error("snapterm: \(urls[index]): \(error)\(CommandLineSource.hint(for: error))")
                     failed = true
                 }
             }
@@ -59,8 +64,7 @@ extension Snapterm {
             if failed { throw ExitCode.failure }
         }
 
-        private func fetch(_ url: URL, with loader: SchemeLoader) async throws {
-            let result = try await loader.data(for: url, cachePolicy: reload ? .reloadIgnoringCache : .useCache)
+        private func write(_ result: LoadResult) throws {
             if stats { Console.info(StatsLine.describe(result)) }
             if let output {
                 try result.data.write(to: URL(fileURLWithPath: output), options: .atomic)
