@@ -1,8 +1,9 @@
-// TestHTTPServer: a real HTTP/1.1 server on 127.0.0.1 (SwiftNIO) with scripted routes, for HTTP tests.
+// TestHTTPServer: a real HTTP/1.1 (or, over TLS, HTTP/2) server on 127.0.0.1 (SwiftNIO) with scripted routes, for HTTP tests.
 import SchemeLoader
 import Foundation
 import NIOCore
 import NIOHTTP1
+import NIOHTTP2
 import NIOPosix
 import NIOSSL
 
@@ -33,6 +34,7 @@ public final class TestHTTPServer: Sendable {
         var openedConnections = 0
         var inFlight = 0
         var peakInFlight = 0
+        var http2Requests = 0
     }
 
     /// The port it listens on.
@@ -45,31 +47,52 @@ public final class TestHTTPServer: Sendable {
 
     /// Whether it speaks TLS (`https`).
     public let isSecure: Bool
+    /// Whether it offers HTTP/2 (by ALPN, over TLS).
+    public let offersHTTP2: Bool
 
     /// Starts a server with `routes` (path → behaviour); unknown paths are 404. With `tls` (PEM
-    /// certificate and key files) it serves `https`. Each request is answered `latency` after it arrived.
-    public init(routes: [String: TestRoute], tls: (certificate: String, key: String)? = nil,
+    /// certificate and key files) it serves `https`, and with `http2` too it offers HTTP/2 by ALPN (every
+    /// request a stream of one connection). Each request is answered `latency` after it arrived.
+    public init(routes: [String: TestRoute], tls: (certificate: String, key: String)? = nil, http2: Bool = false,
                 latency: Duration = .zero) async throws {
         self.routes = Locked(routes)
         self.latency = latency
         let box = ServerBox()
         let context = try tls.map { tls in
-            try NIOSSLContext(configuration: .makeServerConfiguration(
-                certificateChain: NIOSSLCertificate.fromPEMFile(tls.certificate).map { .certificate($0) },
-                privateKey: .privateKey(NIOSSLPrivateKey(file: tls.key, format: .pem))))
+            var configuration = TLSConfiguration.makeServerConfiguration(
+                certificateChain: try NIOSSLCertificate.fromPEMFile(tls.certificate).map { .certificate($0) },
+                privateKey: .privateKey(try NIOSSLPrivateKey(file: tls.key, format: .pem)))
+            configuration.applicationProtocols = http2 ? ["h2", "http/1.1"] : ["http/1.1"]
+            return try NIOSSLContext(configuration: configuration)
         }
         isSecure = context != nil
+        offersHTTP2 = context != nil && http2
         let bootstrap = ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
             .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
             .childChannelInitializer { channel in
                 do {
+                    try channel.pipeline.syncOperations.addHandler(ConnectionCounter(server: box))
                     if let context { try channel.pipeline.syncOperations.addHandler(NIOSSLServerHandler(context: context)) }
                 } catch {
                     return channel.eventLoop.makeFailedFuture(error)
                 }
-                return channel.pipeline.configureHTTPServerPipeline().flatMapThrowing {
-                    try channel.pipeline.syncOperations.addHandler(RouteHandler(server: box))
+                guard context != nil, http2 else {
+                    return channel.pipeline.configureHTTPServerPipeline().flatMapThrowing {
+                        try channel.pipeline.syncOperations.addHandler(RouteHandler(server: box))
+                    }
                 }
+                return channel.configureHTTP2SecureUpgrade(h2ChannelConfigurator: { channel in
+                    channel.configureHTTP2Pipeline(mode: .server, inboundStreamInitializer: { stream in
+                        stream.eventLoop.makeCompletedFuture {
+                            try stream.pipeline.syncOperations.addHandlers([
+                                HTTP2FramePayloadToHTTP1ServerCodec(), RouteHandler(server: box, overHTTP2: true)])
+                        }
+                    }).map { _ in }
+                }, http1ChannelConfigurator: { channel in
+                    channel.pipeline.configureHTTPServerPipeline().flatMapThrowing {
+                        try channel.pipeline.syncOperations.addHandler(RouteHandler(server: box))
+                    }
+                })
             }
         channel = try await bootstrap.bind(host: "127.0.0.1", port: 0).get()
         port = channel.localAddress?.port ?? 0
@@ -95,6 +118,8 @@ public final class TestHTTPServer: Sendable {
     public var requestsInFlight: Int { record.withLock { $0.inFlight } }
     /// The most requests in flight at once so far.
     public var peakRequestsInFlight: Int { record.withLock { $0.peakInFlight } }
+    /// Requests that came as HTTP/2 streams.
+    public var http2Requests: Int { record.withLock { $0.http2Requests } }
 
     /// Stops listening.
     public func stop() async {
@@ -117,6 +142,7 @@ public final class TestHTTPServer: Sendable {
     }
 
     fileprivate func requestEnded() { record.withLock { $0.inFlight -= 1 } }
+    fileprivate func cameOverHTTP2() { record.withLock { $0.http2Requests += 1 } }
 
     fileprivate func connectionOpened() {
         record.withLock { record in
@@ -138,14 +164,10 @@ private final class ServerBox: @unchecked Sendable {
     weak var server: TestHTTPServer?
 }
 
-private final class RouteHandler: ChannelInboundHandler {
-    typealias InboundIn = HTTPServerRequestPart
-    typealias OutboundOut = HTTPServerResponsePart
-
+/// Counts a connection's opening and closing (on the connection, below TLS and HTTP/2).
+private final class ConnectionCounter: ChannelInboundHandler {
+    typealias InboundIn = NIOAny
     private let server: ServerBox
-    private var head: HTTPRequestHead?
-    /// Requests received on this connection and not answered in full (counted as in flight).
-    private var unanswered = 0
 
     init(server: ServerBox) {
         self.server = server
@@ -157,9 +179,30 @@ private final class RouteHandler: ChannelInboundHandler {
     }
 
     func channelInactive(context: ChannelHandlerContext) {
+        server.server?.connectionClosed()
+        context.fireChannelInactive()
+    }
+}
+
+/// Answers the requests of one HTTP/1.1 connection, or of one HTTP/2 stream.
+private final class RouteHandler: ChannelInboundHandler {
+    typealias InboundIn = HTTPServerRequestPart
+    typealias OutboundOut = HTTPServerResponsePart
+
+    private let server: ServerBox
+    private let overHTTP2: Bool
+    private var head: HTTPRequestHead?
+    /// Requests received on this connection and not answered in full (counted as in flight).
+    private var unanswered = 0
+
+    init(server: ServerBox, overHTTP2: Bool = false) {
+        self.server = server
+        self.overHTTP2 = overHTTP2
+    }
+
+    func channelInactive(context: ChannelHandlerContext) {
         for _ in 0..<unanswered { server.server?.requestEnded() }
         unanswered = 0
-        server.server?.connectionClosed()
         context.fireChannelInactive()
     }
 
@@ -172,6 +215,7 @@ private final class RouteHandler: ChannelInboundHandler {
             let path = String(head.uri.split(separator: "?").first ?? "")
             let ifNoneMatch = head.headers.first(name: "If-None-Match")
             let route = server.server?.route(for: path, conditional: ifNoneMatch != nil)
+            if overHTTP2 { server.server?.cameOverHTTP2() }
             unanswered += 1
             let latency = server.server?.latency ?? .zero
             guard latency > .zero else { return respond(route, ifNoneMatch: ifNoneMatch, context: context) }
