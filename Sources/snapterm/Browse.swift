@@ -27,8 +27,8 @@ extension Snapterm {
                 a comment; relative paths are relative to FILE's folder; - reads the list from standard input); \
                 a bad line is named by its number on standard error and the others still open. \
                 Enter shows a picture as large as the screen, ←/→ the previous/next, Esc goes back; Tab reaches the places.
-                Pictures use the kitty graphics protocol, iTerm2 inline images or sixel where the terminal
-                supports them, coloured text art elsewhere. Press ? in the app for the keys.
+                Pictures use the kitty graphics protocol, iTerm2 inline images or sixel where the terminal \
+                supports them, coloured text art elsewhere. Press ? in the app for the keys. \
                 SNAPTERM_GRAPHICS=kitty|iterm|sixel|symbols|ascii forces a mode.
                 """)
 

@@ -36,11 +36,16 @@ import Testing
         #expect(request?.namedFolders.map(\.lastPathComponent) == ["album"])
     }
 
-    @Test func aMissingOperandOrNothingToShowIsRefused() throws {
+    @Test func aMissingOperandAnUnreadableURLOrNothingToShowIsRefused() throws {
         let folder = try layout()
-        #expect(throws: UIError.self) {
+        let missing = #expect(throws: UIError.self) {
             try GalleryRequest.resolve(operands: ["loose.png", "nope.jpg"], list: nil, currentDirectory: folder.url.path)
         }
+        #expect(missing.map { "\($0)" } == "nope.jpg: No such file or directory")
+        let ftp = #expect(throws: UIError.self) {
+            try GalleryRequest.resolve(operands: ["loose.png", "ftp://example.com/a.jpg"], list: nil, currentDirectory: folder.url.path)
+        }
+        #expect(ftp.map { "\($0)" } == "ftp://example.com/a.jpg: unsupported scheme 'ftp' (use http, https, file, asset, map or a path)")
         let empty = URLList.parse(Data("# nothing\n".utf8), list: "l.txt", folder: folder.url.path)
         #expect(throws: UIError.self) { try GalleryRequest.resolve(operands: [], list: empty, listName: "l.txt") }
         #expect(try GalleryRequest.resolve(operands: [], list: nil).request == nil)

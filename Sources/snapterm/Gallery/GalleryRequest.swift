@@ -33,8 +33,8 @@ struct GalleryRequest {
     /// The gallery of `operands` (as typed; relative to `currentDirectory`) followed by the lines of
     /// `list` (named `listName`). A single folder operand and no list is the folder gallery, as
     /// `snapterm DIR` always was; otherwise each folder adds its pictures (listed once, by name),
-    /// each file and URL is one picture. An operand that is missing or not a file or a folder throws
-    /// (`UIError`), as does a gallery with no pictures at all. A list line naming a missing file keeps
+    /// each file and URL is one picture. An operand that is missing, not a file or a folder, or a URL
+    /// the loader cannot read throws (`UIError`), as does a gallery with no pictures at all. A list line naming a missing file keeps
     /// its place (its cell says why); one naming a folder that cannot be listed is a bad line,
     /// returned (the list's own bad lines are its `problems`) — the rest still opens.
     static func resolve(operands: [String], list: URLList?, listName: String? = nil,
@@ -49,7 +49,9 @@ struct GalleryRequest {
         for (text, source) in zip(operands, sources) {
             switch source {
             case .standardInput: throw .notAPicture(path: text, reason: "standard input is read as a list only: --list -")
-            case .url(let url): builder.entries.append(GalleryEntry(url: url))
+            case .url(let url):
+                if let problem = URLList.problem(with: url, text: text) { throw .notAPicture(path: text, reason: "\(problem)") }
+                builder.entries.append(GalleryEntry(url: url))
             case .path(let url):
                 switch kind(of: url.path) {
                 case S_IFDIR: try builder.add(folder: url.path)

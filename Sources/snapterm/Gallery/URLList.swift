@@ -87,12 +87,17 @@ struct URLList: Equatable {
         case .path where CommandLineSource.looksLikeURL(text) && !exists(path(text, in: folder)):
             return .bad(.notAURL(text))
         case .path: return .picture(source)
-        case .url(let url):
-            let scheme = url.scheme?.lowercased() ?? ""
-            guard schemes.contains(scheme) else { return .bad(.unsupportedScheme(scheme, supported: schemes)) }
-            if scheme.hasPrefix("http"), (url.host ?? "").isEmpty { return .bad(.noHost(text)) }
-            return .picture(source)
+        case .url(let url): return problem(with: url, text: text).map(Parsed.bad) ?? .picture(source)
         }
+    }
+
+    /// What is wrong with `url` (typed as `text`) as a picture: a scheme the loader does not read, an
+    /// http(s) URL without a host; `nil` when nothing is.
+    static func problem(with url: URL, text: String) -> URLListError.BadLine? {
+        let scheme = url.scheme?.lowercased() ?? ""
+        guard schemes.contains(scheme) else { return .unsupportedScheme(scheme, supported: schemes) }
+        if scheme.hasPrefix("http"), (url.host ?? "").isEmpty { return .noHost(text) }
+        return nil
     }
 
     private static func path(_ text: String, in folder: String) -> String {
