@@ -1,4 +1,9 @@
-// Browse: `snapterm` with no arguments — the terminal UI over the places and the conversations.
+// Browse: `snapterm [URL|PATH…] [--list FILE]` — the terminal UI: a gallery, the places and the conversations.
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import ArgumentParser
 import Foundation
 import MessageStore
@@ -7,22 +12,31 @@ import SnaptermUI
 import TerminalGraphics
 
 extension Snapterm {
-    /// The terminal UI: a folder's pictures (`snapterm DIR`), places with map thumbnails, and
-    /// conversations with the draft composer.
+    /// The terminal UI: a gallery of a folder's pictures (`snapterm DIR`) or of any URLs and files
+    /// (`snapterm URL|PATH…`, `--list FILE`), places with map thumbnails, and conversations with the
+    /// draft composer.
     struct Browse: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "browse",
-            abstract: "Browse a folder of pictures, places and conversations in the terminal (the default command).",
+            abstract: "Browse pictures (a folder, URLs, files), places and conversations in the terminal (the default command).",
             discussion: """
-                `snapterm DIR` (or `--photos DIR`) opens a gallery of the folder's JPEG, PNG, GIF and WebP files: \
-                Enter shows one as large as the screen, ←/→ the previous/next, Esc goes back; Tab reaches the places.
-                Pictures use the kitty graphics protocol, iTerm2 inline images or sixel where the terminal
-                supports them, coloured text art elsewhere. Press ? in the app for the keys.
+                `snapterm DIR` (or `--photos DIR`) opens a gallery of the folder's JPEG, PNG, GIF and WebP files, \
+                listed again on every visit. `snapterm URL|PATH…` opens a gallery of the pictures named: http(s) \
+                URLs, any URL the loader reads (file inside the allowed folders, asset, map), files wherever they \
+                are, and folders (each adds its pictures). `--list FILE` adds one URL or path a line (# starts \
+                a comment; relative paths are relative to FILE's folder; - reads the list from standard input); \
+                a bad line is named by its number on standard error and the others still open. \
+                Enter shows a picture as large as the screen, ←/→ the previous/next, Esc goes back; Tab reaches the places.
+                Pictures use the kitty graphics protocol, iTerm2 inline images or sixel where the terminal \
+                supports them, coloured text art elsewhere. Press ? in the app for the keys. \
                 SNAPTERM_GRAPHICS=kitty|iterm|sixel|symbols|ascii forces a mode.
                 """)
 
-        @Argument(help: "A folder of pictures to open as a gallery.")
-        var folder: String?
+        @Argument(help: "Pictures to open as a gallery: URLs, files or folders (one folder alone: the folder gallery).")
+        var pictures: [String] = []
+
+        @Option(help: "A file of pictures, one URL or path a line (# comments; - for standard input).")
+        var list: String?
 
         @Option(help: "How pictures are drawn: auto, kitty, iterm, sixel, symbols or ascii.")
         var graphics: GraphicsChoice = .auto
@@ -44,13 +58,14 @@ extension Snapterm {
                 .setting("SNAPTERM_PHOTOS", to: photos)
                 .setting("SNAPTERM_MAP_TILES", to: tiles)
                 .setting("SNAPTERM_OFFLINE", to: offline ? "1" : nil)
-            let gallery: PictureFolder?
+            let gallery: GalleryRequest?
             do {
-                gallery = try (folder ?? photos).map { try PictureFolder(path: $0) }
+                gallery = try openGallery()
             } catch {
                 Console.error("snapterm: \(error)")
                 throw ExitCode(1)
             }
+            if list == "-" { Self.readKeysFromTerminal() }
             guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
                 Console.error("snapterm: \(UIError.notATerminal)")
                 throw ExitCode(2)
@@ -63,6 +78,24 @@ extension Snapterm {
                 Console.error("snapterm: \(error)")
                 throw ExitCode(1)
             }
+        }
+
+        /// The gallery the operands and `--list` name, else the `--photos` folder; bad list lines are reported here.
+        private func openGallery() throws -> GalleryRequest? {
+            let urlList = try list.map { list throws(URLListError) in try URLList.read(list) }
+            for problem in urlList?.problems ?? [] { Console.error("snapterm: \(problem)") }
+            let (request, problems) = try GalleryRequest.resolve(operands: pictures, list: urlList, listName: list)
+            for problem in problems { Console.error("snapterm: \(problem)") }
+            return try request ?? photos.map { GalleryRequest(folder: try PictureFolder(path: $0)) }
+        }
+
+        /// After `--list -` has read standard input to its end, keys come from the controlling terminal.
+        private static func readKeysFromTerminal() {
+            guard isatty(STDIN_FILENO) == 0 else { return }
+            let terminal = open("/dev/tty", O_RDWR | O_CLOEXEC)
+            guard terminal >= 0 else { return }  // no terminal: the check below says so
+            dup2(terminal, STDIN_FILENO)
+            close(terminal)
         }
     }
 

@@ -24,14 +24,14 @@ enum FolderFixtures {
     /// A gallery over `folder` whose thumbnails come from a mock `thumb` handler (text art), laid out
     /// in an 80×22 area: 18×6 thumbnails, 4 to a grid row, 3 grid rows.
     static func gallery(_ folder: TemporaryDirectory, thumbnails: MockSchemeHandler = MockSchemeHandler(scheme: "thumb"))
-        throws -> FolderGalleryScreen {
+        throws -> GalleryScreen {
         thumbnails.stubAll(with: MockResponse(data: art.encoded))
         var configuration = SchemeLoaderConfiguration()
         configuration.maxConcurrentLoads = 32
         let loader = try SchemeLoader(handlers: [thumbnails], configuration: configuration)
-        let screen = FolderGalleryScreen(folder: try PictureFolder(path: folder.url.path), loader: loader,
-                                         box: ThumbnailBox(columns: 18, rows: 6, mode: .symbols),
-                                         viewerBox: ThumbnailBox(columns: 1, rows: 1, mode: .symbols))
+        let screen = GalleryScreen(pictures: try PictureFolder(path: folder.url.path), loader: loader,
+                                   box: ThumbnailBox(columns: 18, rows: 6, mode: .symbols),
+                                   viewerBox: ThumbnailBox(columns: 1, rows: 1, mode: .symbols))
         screen.layout(in: area)
         return screen
     }

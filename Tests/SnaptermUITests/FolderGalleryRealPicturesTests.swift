@@ -23,9 +23,9 @@ import Thumbnails
         defer { Task { await thumbnails.shutdown(); await files.shutdown() } }
 
         // When the gallery opens
-        let screen = FolderGalleryScreen(folder: try PictureFolder(path: folder.url.path), loader: thumbnails,
-                                         box: ThumbnailBox(columns: 18, rows: 6, mode: .symbols, colors: .truecolor),
-                                         viewerBox: ThumbnailBox(columns: 1, rows: 1, mode: .symbols, colors: .truecolor))
+        let screen = GalleryScreen(pictures: try PictureFolder(path: folder.url.path), loader: thumbnails,
+                                   box: ThumbnailBox(columns: 18, rows: 6, mode: .symbols, colors: .truecolor),
+                                   viewerBox: ThumbnailBox(columns: 1, rows: 1, mode: .symbols, colors: .truecolor))
         screen.layout(in: FolderFixtures.area)
 
         // Then three files are listed (not the FIFO), the photos land as pictures and the damaged one fails

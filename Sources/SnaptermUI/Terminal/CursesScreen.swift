@@ -139,11 +139,17 @@ public enum UIError: Error, Sendable, CustomStringConvertible {
     case notAFolder(path: String, reason: String)
     /// The gallery's folder could not be listed.
     case folderUnreadable(path: String, reason: String)
+    /// A path named for a gallery of pictures is missing, or is neither a file nor a folder.
+    case notAPicture(path: String, reason: String)
+    /// A gallery of the pictures named (`name`) would be empty.
+    case noPictures(name: String)
 
     public var description: String {
         switch self {
         case .notAFolder(let path, let reason): "\(SafeText.visible(path)): \(reason)"
         case .folderUnreadable(let path, let reason): "cannot list the folder \(SafeText.visible(path)): \(reason)"
+        case .notAPicture(let path, let reason): "\(SafeText.visible(path)): \(reason)"
+        case .noPictures(let name): "no pictures to show in \(SafeText.visible(name))"
         case .terminalUnavailable(let name): "cannot start the terminal UI (terminal type '\(name)')"
         case .notATerminal: "snapterm's UI needs a terminal; use `snapterm render` or `snapterm fetch` in scripts"
         }

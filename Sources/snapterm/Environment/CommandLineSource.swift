@@ -23,7 +23,7 @@ enum CommandLineSource: Equatable {
     }
 
     /// `scheme:` at the start (RFC 3986: a letter, then letters, digits, `+`, `-`, `.`).
-    private static func looksLikeURL(_ text: String) -> Bool {
+    static func looksLikeURL(_ text: String) -> Bool {
         guard let colon = text.firstIndex(of: ":"), colon != text.startIndex else { return false }
         let scheme = text[..<colon]
         return scheme.first!.isASCII && scheme.first!.isLetter

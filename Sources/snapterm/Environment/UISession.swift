@@ -13,13 +13,13 @@ struct UISession {
     let capabilities: TerminalCapabilities
     let state: AppState
     let terminfo: (directory: URL, name: String)?
-    /// The folder opened as a gallery (`snapterm DIR`, `--photos DIR`), shown first.
-    let gallery: PictureFolder?
+    /// The pictures opened as a gallery (`snapterm DIR`, `URL|PATH…`, `--list FILE`, `--photos DIR`), shown first.
+    let gallery: (any GalleryPictures)?
 
     /// Detects the terminal and opens the data. Throws a message a user can act on (a damaged
-    /// database is reported and left untouched). The `gallery` folder is readable wherever it is (the
-    /// user named it).
-    static func prepare(environment: AppEnvironment, forced: GraphicsMode?, gallery: PictureFolder? = nil) async throws -> UISession {
+    /// database is reported and left untouched). The `gallery`'s files and folders are readable
+    /// wherever they are (the user named them).
+    static func prepare(environment: AppEnvironment, forced: GraphicsMode?, gallery: GalleryRequest? = nil) async throws -> UISession {
         let tty = try? DeviceTerminal()
         var capabilities = try TerminalCapabilities.detect(environment: environment.variables, terminal: tty, forced: forced)
         // kitty in tmux answered through passthrough; kitty before 0.28 (and WezTerm) would show the
@@ -38,7 +38,8 @@ struct UISession {
         let terminfoFolder = try environment.cacheDirectory.appendingPathComponent("terminfo")
         try DemoConversations.seedIfEmpty(store, photoID: { name in assets.first { $0.file == name }?.id },
                                           fileImage: environment.demoFileImage)
-        let pictureLoader = try environment.makeLoader(for: .userInterface, namedFolders: gallery.map { [$0.url] } ?? [])
+        let pictureLoader = try environment.makeLoader(for: .userInterface, namedFiles: gallery?.namedFiles ?? [],
+                                                       namedFolders: gallery?.namedFolders ?? [])
         let thumbnailLoader: SchemeLoader
         do {
             thumbnailLoader = try environment.makeThumbnailLoader(base: pictureLoader, for: .userInterface)
@@ -54,7 +55,8 @@ struct UISession {
             && environment.variables["SNAPTERM_SIXEL_SCROLL"] != "0"
         state.usesKittyPlaceholders = capabilities.usesKittyPlaceholders
         let name = NoScrollTerminfo.install(base: environment.variables["TERM"] ?? "xterm", in: terminfoFolder)
-        return UISession(capabilities: capabilities, state: state, terminfo: name.map { (terminfoFolder, $0) }, gallery: gallery)
+        return UISession(capabilities: capabilities, state: state, terminfo: name.map { (terminfoFolder, $0) },
+                         gallery: gallery?.pictures)
     }
 
     /// Runs the app until the user quits, pressing `keys` first; the terminal is restored on every way out.
@@ -73,8 +75,8 @@ struct UISession {
         var tabs: [any Screen] = [PlacesScreen(places: state.places, loader: state.thumbnailLoader, box: box)]
         if let gallery {
             let grid = state.box(columns: ScreenFactory.galleryThumbnail.columns, rows: ScreenFactory.galleryThumbnail.rows)
-            tabs.insert(FolderGalleryScreen(folder: gallery, loader: state.thumbnailLoader, box: grid,
-                                            viewerBox: state.box(columns: 1, rows: 1)), at: 0)
+            tabs.insert(GalleryScreen(pictures: gallery, loader: state.thumbnailLoader, box: grid,
+                                      viewerBox: state.box(columns: 1, rows: 1)), at: 0)
         }
         if let store = state.messages {
             tabs.append(ConversationsScreen(store: store, loader: state.thumbnailLoader, box: box))

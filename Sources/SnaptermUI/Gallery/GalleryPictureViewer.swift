@@ -1,13 +1,13 @@
-// FolderPictureViewer: one picture of a folder gallery as large as the screen, its neighbours prefetched.
+// GalleryPictureViewer: one picture of a gallery as large as the screen, its neighbours prefetched.
 import Foundation
 import SchemeLoader
 import Thumbnails
 
-/// The large picture of `FolderGalleryScreen`: an image cell sized to the screen (less one row for the
+/// The large picture of `GalleryScreen`: an image cell sized to the screen (less one row for the
 /// caption), with the previous and next pictures prefetched at low priority so ←/→ usually find
 /// them in the memory cache.
 @MainActor
-final class FolderPictureViewer {
+final class GalleryPictureViewer {
     var onChange: (() -> Void)?
     private let box: ThumbnailBox
     private let cell: ImageCell
@@ -29,7 +29,7 @@ final class FolderPictureViewer {
     }
 
     /// Shows `entry` sized to `area`, and prefetches `neighbours` at the same size.
-    func show(_ entry: FolderEntry, in area: CellRect, neighbours: [FolderEntry]) {
+    func show(_ entry: GalleryEntry, in area: CellRect, neighbours: [GalleryEntry]) {
         let sized = pictureBox(in: area)
         cell.show(ThumbnailURL(source: entry.url, box: sized).url, priority: .veryHigh)
         prefetcher.prefetch(neighbours.indices.map { (row: $0, priority: .low) }) { ThumbnailURL(source: neighbours[$0].url, box: sized).url }
@@ -45,11 +45,11 @@ final class FolderPictureViewer {
 
     var placeholderCount: (placeholders: Int, cells: Int) { (cell.content.isPlaceholder ? 1 : 0, 1) }
 
-    /// The picture, then one caption row: its name, position and size, and the keys.
-    func draw(_ entry: FolderEntry, position: Int, of count: Int, on canvas: any TextCanvas, area: CellRect) -> [PlacedPicture] {
+    /// The picture, then one caption row: its name, position and size (when known), and the keys.
+    func draw(_ entry: GalleryEntry, position: Int, of count: Int, on canvas: any TextCanvas, area: CellRect) -> [PlacedPicture] {
         let rect = CellRect(row: area.row, column: area.column, rows: max(1, area.rows - 1), columns: area.columns)
         let picture = ImageCellDrawing.draw(cell, in: rect, on: canvas)
-        let caption = "\(position + 1) of \(count) · \(SafeText.visible(entry.name)) · \(FolderGalleryScreen.size(entry.size))"
+        let caption = "\(position + 1) of \(count) · \(SafeText.visible(entry.name))\(GalleryScreen.size(entry.size))"
             + " · ←/→ previous/next · Esc back"
         canvas.put(caption, row: area.row + area.rows - 1, column: area.column, width: area.columns, style: .dim)
         return picture.map { [$0] } ?? []

@@ -1,23 +1,23 @@
-// FolderGalleryScreen: `snapterm DIR` — a grid of a folder's pictures, and one picture as large as the screen.
+// GalleryScreen: `snapterm DIR`, `snapterm URL…`, `--list FILE` — a grid of pictures, and one as large as the screen.
 import Foundation
 import SchemeLoader
 import Thumbnails
 
-/// The pictures of a folder as a grid of thumbnails with their file names under them. The grid is a
-/// `ListView` whose rows are the pictures, `columns` to a grid row: only visible pictures own image
-/// cells (reused as the grid scrolls), and the pictures ahead are prefetched like the places list.
-/// Enter shows the selected picture as large as the screen (←/→ previous/next, Esc/q back). The
-/// folder is listed again on every visit (the tab shown again, back from a picture), so new and
-/// removed files appear.
+/// The pictures of a gallery (a folder, or a list of URLs: `GalleryPictures`) as a grid of thumbnails
+/// with their names under them. The grid is a `ListView` whose rows are the pictures, `columns` to a
+/// grid row: only visible pictures own image cells (reused as the grid scrolls), and the pictures
+/// ahead are prefetched like the places list. Enter shows the selected picture as large as the screen
+/// (←/→ previous/next, Esc/q back). The pictures are asked for again on every visit (the tab shown
+/// again, back from a picture), so a folder's new and removed files appear.
 @MainActor
-public final class FolderGalleryScreen: Screen {
+public final class GalleryScreen: Screen {
     public var title: String {
-        guard let viewing, entries.indices.contains(viewing) else { return folder.name }
-        return folder.name + " › " + entries[viewing].name
+        guard let viewing, entries.indices.contains(viewing) else { return pictures.name }
+        return pictures.name + " › " + entries[viewing].name
     }
     public var onChange: (() -> Void)?
-    /// The pictures, in name order, as of the last visit.
-    public private(set) var entries: [FolderEntry] = []
+    /// The pictures, as of the last visit.
+    public private(set) var entries: [GalleryEntry] = []
     /// The selected picture.
     public private(set) var selected = 0
     /// The picture shown large, if any.
@@ -27,19 +27,19 @@ public final class FolderGalleryScreen: Screen {
     /// Why the last listing failed, shown instead of the grid.
     public private(set) var listingError: UIError?
 
-    private let folder: PictureFolder
+    private let pictures: any GalleryPictures
     private let loader: SchemeLoader
     private let box: ThumbnailBox
-    private let viewer: FolderPictureViewer
+    private let viewer: GalleryPictureViewer
     private var area = CellRect(row: 0, column: 0, rows: 1, columns: 1)
 
-    /// Creates the screen and lists the folder; `box` sizes the grid thumbnails, `viewerBox` carries the
-    /// cell size and mode of the large picture (its size follows the screen).
-    public init(folder: PictureFolder, loader: SchemeLoader, box: ThumbnailBox, viewerBox: ThumbnailBox) {
-        self.folder = folder
+    /// Creates the screen and lists the pictures; `box` sizes the grid thumbnails, `viewerBox` carries
+    /// the cell size and mode of the large picture (its size follows the screen).
+    public init(pictures: any GalleryPictures, loader: SchemeLoader, box: ThumbnailBox, viewerBox: ThumbnailBox) {
+        self.pictures = pictures
         self.loader = loader
         self.box = box
-        viewer = FolderPictureViewer(loader: loader, box: viewerBox)
+        viewer = GalleryPictureViewer(loader: loader, box: viewerBox)
         viewer.onChange = { [weak self] in self?.onChange?() }
         rescan()
     }
@@ -66,19 +66,21 @@ public final class FolderGalleryScreen: Screen {
         return ThumbnailURL(source: entries[index].url, box: preview).url
     }
 
-    /// Lists the folder again; the selection stays on the same file when it is still there.
+    /// Lists the pictures again; the selection stays on the same picture when it is still there.
     public func rescan() {
         let previous = entries.indices.contains(selected) ? entries[selected].name : nil
         do {
-            entries = try folder.entries()
+            entries = try pictures.pictures()
             listingError = nil
         } catch {
             entries = []
             listingError = error
         }
-        if let previous, let index = entries.firstIndex(where: { $0.name == previous }) {
+        // A name may appear twice (`image.jpg` from two sites): one still in place keeps the selection.
+        let stillInPlace = entries.indices.contains(selected) && entries[selected].name == previous
+        if !stillInPlace, let previous, let index = entries.firstIndex(where: { $0.name == previous }) {
             selected = index
-        } else {
+        } else if !stillInPlace {
             selected = max(0, min(selected, entries.count - 1))
         }
         if let viewing, !entries.indices.contains(viewing) {
@@ -117,7 +119,7 @@ public final class FolderGalleryScreen: Screen {
             return viewer.draw(entries[viewing], position: viewing, of: entries.count, on: canvas, area: area)
         }
         guard let list, !entries.isEmpty else {
-            let text = listingError.map { "\($0)" } ?? "No pictures (JPEG, PNG, GIF, WebP) in \(folder.url.path)."
+            let text = listingError.map { "\($0)" } ?? pictures.emptyMessage
             canvas.put(SafeText.visible(text), row: area.row + 1, column: area.column + 2, style: .dim)
             return []
         }
@@ -140,7 +142,7 @@ public final class FolderGalleryScreen: Screen {
         let spare = area.rows - visibleGridRows * gridRowHeight
         if spare > 0 {
             let entry = entries[selected]
-            let line = "\(selected + 1) of \(entries.count) · \(SafeText.visible(entry.name)) · \(Self.size(entry.size)) · Enter view"
+            let line = "\(selected + 1) of \(entries.count) · \(SafeText.visible(entry.name))\(Self.size(entry.size)) · Enter view"
             canvas.put(line, row: area.row + area.rows - 1, column: area.column + 1, style: .dim)
         }
         return placed
@@ -208,7 +210,7 @@ public final class FolderGalleryScreen: Screen {
         viewer.show(entries[index], in: area, neighbours: neighbours(of: index))
     }
 
-    private func neighbours(of index: Int) -> [FolderEntry] {
+    private func neighbours(of index: Int) -> [GalleryEntry] {
         [index + 1, index - 1].filter(entries.indices.contains).map { entries[$0] }
     }
 
@@ -222,9 +224,11 @@ public final class FolderGalleryScreen: Screen {
         list.scroll(toTop: first * columns)
     }
 
-    static func size(_ bytes: Int64) -> String {
-        if bytes < 1024 { return "\(bytes) B" }
-        if bytes < 1024 * 1024 { return "\(bytes / 1024) KB" }
-        return String(format: "%.1f MB", Double(bytes) / 1_048_576)
+    /// ` · 12 KB` for a caption, or nothing when the size is not known (a URL).
+    static func size(_ bytes: Int64?) -> String {
+        guard let bytes else { return "" }
+        if bytes < 1024 { return " · \(bytes) B" }
+        if bytes < 1024 * 1024 { return " · \(bytes / 1024) KB" }
+        return String(format: " · %.1f MB", Double(bytes) / 1_048_576)
     }
 }

@@ -1,0 +1,126 @@
+// URLList: a list file of pictures for `snapterm --list FILE` — one URL or path a line, bad lines named by number.
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Foundation
+
+/// The pictures a list file names, one a line: a URL (any scheme the loader reads) or a path (relative
+/// paths are relative to the list file's folder; for `-`, standard input, to the current folder).
+/// Blank lines and lines whose first non-blank character is `#` are skipped; a UTF-8 byte order mark,
+/// CRLF line ends and spaces or tabs around a line are ignored. A bad line (not UTF-8, a control
+/// character, longer than `maximumLineBytes`, a broken URL, a scheme the loader does not read) is
+/// reported in `problems` by number; every other line is kept.
+struct URLList: Equatable {
+    /// One good line: its number (from 1) and the picture it names (`.url` or `.path`).
+    struct Line: Equatable {
+        let number: Int
+        let source: CommandLineSource
+    }
+
+    /// The pictures, in the list's order.
+    let lines: [Line]
+    /// The bad lines (`URLListError.badLine`), in order.
+    let problems: [URLListError]
+
+    /// The longest line read (Linux's `PATH_MAX`).
+    static let maximumLineBytes = 4096
+    /// The largest list read (16 MiB: some 200,000 lines of web addresses).
+    static let maximumBytes = 16 << 20
+    /// The schemes a list may name: those the shared loader reads.
+    static let schemes = ["http", "https", "file", "asset", "map"]
+
+    /// Reads the list `list` names: a file (relative to `currentDirectory`), or `-` for `standardInput`
+    /// read to its end. Throws `URLListError.unreadable` or `.tooLarge`; bad lines are `problems`.
+    static func read(_ list: String, standardInput: FileHandle = .standardInput,
+                     currentDirectory: String = FileManager.default.currentDirectoryPath) throws(URLListError) -> URLList {
+        if list == "-" {
+            return parse(try readAll(standardInput, list: list), list: list, folder: currentDirectory)
+        }
+        let path = list.hasPrefix("/") ? list : (currentDirectory as NSString).appendingPathComponent(list)
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw .unreadable(list: list, reason: String(cString: strerror(errno))) }
+        let file = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+        var info = stat()
+        if fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFDIR { throw .unreadable(list: list, reason: "it is a folder") }
+        return parse(try readAll(file, list: list), list: list, folder: (path as NSString).deletingLastPathComponent)
+    }
+
+    /// Parses the bytes of a list named `list` (for messages) whose relative paths are relative to `folder`.
+    static func parse(_ data: Data, list: String, folder: String,
+                      exists: (String) -> Bool = { FileManager.default.fileExists(atPath: $0) }) -> URLList {
+        var bytes = data[...]
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
+        var lines: [Line] = []
+        var problems: [URLListError] = []
+        for (index, raw) in bytes.split(separator: 0x0A, omittingEmptySubsequences: false).enumerated() {
+            switch parseLine(raw.last == 0x0D ? raw.dropLast() : raw, folder: folder, exists: exists) {
+            case .skipped: continue
+            case .picture(let source): lines.append(Line(number: index + 1, source: source))
+            case .bad(let reason): problems.append(.badLine(list: list, number: index + 1, reason: reason))
+            }
+        }
+        return URLList(lines: lines, problems: problems)
+    }
+
+    /// What one line says.
+    private enum Parsed {
+        /// A blank line or a comment.
+        case skipped
+        case picture(CommandLineSource)
+        case bad(URLListError.BadLine)
+    }
+
+    private static func parseLine(_ raw: Data.SubSequence, folder: String, exists: (String) -> Bool) -> Parsed {
+        let blank: Set<UInt8> = [0x20, 0x09]
+        guard let first = raw.firstIndex(where: { !blank.contains($0) }) else { return .skipped }
+        let last = raw.lastIndex(where: { !blank.contains($0) }) ?? first
+        let trimmed = raw[first...last]
+        if trimmed.first == UInt8(ascii: "#") { return .skipped }
+        guard trimmed.count <= maximumLineBytes else { return .bad(.tooLong(bytes: trimmed.count, limit: maximumLineBytes)) }
+        guard let text = String(bytes: trimmed, encoding: .utf8) else { return .bad(.notUTF8) }
+        if let control = text.unicodeScalars.first(where: isControl) { return .bad(.controlCharacter(control.value)) }
+        let source = CommandLineSource.parse(text, currentDirectory: folder, exists: exists)
+        switch source {
+        case .standardInput: return .bad(.standardInput)
+        case .path where CommandLineSource.looksLikeURL(text) && !exists(path(text, in: folder)):
+            return .bad(.notAURL(text))
+        case .path: return .picture(source)
+        case .url(let url): return problem(with: url, text: text).map(Parsed.bad) ?? .picture(source)
+        }
+    }
+
+    /// What is wrong with `url` (typed as `text`) as a picture: a scheme the loader does not read, an
+    /// http(s) URL without a host; `nil` when nothing is.
+    static func problem(with url: URL, text: String) -> URLListError.BadLine? {
+        let scheme = url.scheme?.lowercased() ?? ""
+        guard schemes.contains(scheme) else { return .unsupportedScheme(scheme, supported: schemes) }
+        if scheme.hasPrefix("http"), (url.host ?? "").isEmpty { return .noHost(text) }
+        return nil
+    }
+
+    private static func path(_ text: String, in folder: String) -> String {
+        text.hasPrefix("/") ? text : (folder as NSString).appendingPathComponent(text)
+    }
+
+    /// C0 controls, DEL, C1 controls and the bidirectional controls (which would reorder what a user reads).
+    private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x00..<0x20, 0x7F..<0xA0, 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: true
+        default: false
+        }
+    }
+
+    /// Everything `file` holds, up to `maximumBytes`.
+    private static func readAll(_ file: FileHandle, list: String) throws(URLListError) -> Data {
+        let data: Data
+        do {
+            data = try file.read(upToCount: maximumBytes + 1) ?? Data()
+        } catch {
+            throw .unreadable(list: list, reason: "\(error)")
+        }
+        guard data.count <= maximumBytes else { throw .tooLarge(list: list, limit: maximumBytes) }
+        return data
+    }
+}
