@@ -46,8 +46,11 @@ public enum TermShot {
         let arguments = ["WAIT=\(wait)", tool.path, shot.path, geometry, "--", "/bin/sh", scriptFile.path]
         var result = try Spawn.run("/usr/bin/env", arguments)
         // Under a full suite the terminal itself (not the program in it: the tools run it with -hold)
-        // has once died before the screenshot; a fresh X server and terminal are tried once more.
-        if result.status != 0, result.output.contains("exited early") { result = try Spawn.run("/usr/bin/env", arguments) }
+        // has once died before the screenshot, or not mapped its window in time; a fresh X server and
+        // terminal are tried once more.
+        if result.status != 0, result.output.contains("exited early") || result.output.contains("window") {
+            result = try Spawn.run("/usr/bin/env", arguments)
+        }
         guard result.status == 0 else { throw SpawnError(description: "\(tool.lastPathComponent) failed: \(result.output)") }
         if let keep = ProcessInfo.processInfo.environment["SNAPTERM_KEEP_SCREENSHOT"] {
             let copy = URL(fileURLWithPath: keep).appendingPathComponent("\(name).png")

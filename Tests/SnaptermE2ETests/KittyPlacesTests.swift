@@ -22,6 +22,7 @@ struct KittyPlacesTests {
         var opened = try await KittyShot.capture(script(folder, keys: "Down Up"), name: "places-kitty", geometry: geometry,
                                                  wait: 10, in: folder.url)
         // The cells as this machine's font makes them: the window's pixels over its columns and rows
+        // (every screenshot is of a window of the same geometry)
         let grid = try KittyShot.grid(of: opened, geometry: geometry)
         // Thumbnails are 26×6 cells, one list row every 7 terminal rows below the header; the crop
         // stays a few pixels inside. A map has many colours; a blank area has one.
