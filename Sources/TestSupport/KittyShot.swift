@@ -14,6 +14,11 @@ public enum KittyShot {
             .allSatisfy { FileManager.default.isExecutableFile(atPath: $0) }
     }
 
+    /// The cells of a `geometry` kitty's screenshot (no padding), measured from its size.
+    public static func grid(of shot: URL, geometry: String) throws -> ScreenGrid {
+        try ScreenGrid(screenshot: shot, geometry: geometry, border: 0)
+    }
+
     /// Writes `script` to `folder`, runs it in a `geometry` kitty for `wait` seconds and returns the
     /// screenshot. `$SNAPTERM_KEEP_SCREENSHOT` (a folder) keeps a copy named `name.png`.
     public static func capture(_ script: String, name: String, geometry: String = "80x24", wait: Int = 4,

@@ -22,6 +22,11 @@ public enum TermShot {
         try await capture(using: tool, script, name: name, geometry: geometry, wait: wait, in: folder)
     }
 
+    /// The cells of a `geometry` xterm's screenshot (2 px internal border), measured from its size.
+    public static func grid(of shot: URL, geometry: String) throws -> ScreenGrid {
+        try ScreenGrid(screenshot: shot, geometry: geometry, border: 2)
+    }
+
     /// `capture` with another screenshot tool of the same interface (`kitty-shot`).
     static func capture(using tool: URL, _ script: String, name: String, geometry: String, wait: Int,
                         in folder: URL) async throws -> URL {
@@ -41,8 +46,11 @@ public enum TermShot {
         let arguments = ["WAIT=\(wait)", tool.path, shot.path, geometry, "--", "/bin/sh", scriptFile.path]
         var result = try Spawn.run("/usr/bin/env", arguments)
         // Under a full suite the terminal itself (not the program in it: the tools run it with -hold)
-        // has once died before the screenshot; a fresh X server and terminal are tried once more.
-        if result.status != 0, result.output.contains("exited early") { result = try Spawn.run("/usr/bin/env", arguments) }
+        // has once died before the screenshot, or not mapped its window in time; a fresh X server and
+        // terminal are tried once more.
+        if result.status != 0, result.output.contains("exited early") || result.output.contains("window") {
+            result = try Spawn.run("/usr/bin/env", arguments)
+        }
         guard result.status == 0 else { throw SpawnError(description: "\(tool.lastPathComponent) failed: \(result.output)") }
         if let keep = ProcessInfo.processInfo.environment["SNAPTERM_KEEP_SCREENSHOT"] {
             let copy = URL(fileURLWithPath: keep).appendingPathComponent("\(name).png")
@@ -57,6 +65,20 @@ public enum TermShot {
     public static func differingPixels(_ first: URL, at firstCrop: String, _ second: URL, at secondCrop: String) throws -> Int {
         let result = try Spawn.run("/usr/bin/compare", ["-metric", "AE", "\(first.path)[\(firstCrop)]", "\(second.path)[\(secondCrop)]", "null:"])
         return Int(Double(result.output.split(separator: " ").first ?? "") ?? -1)
+    }
+
+    /// The bounding box (`x`, `y`, `width`, `height`, in the screenshot's pixels) of what is not
+    /// `background` (an ImageMagick colour: kitty's is black) in a crop (`WxH+X+Y`) of a PNG; nil when
+    /// all of it is background. A picture filling the whole crop is measured too (a frame of
+    /// background is put round the crop first).
+    public static func contentBox(of png: URL, crop: String, background: String) throws -> (x: Int, y: Int, width: Int, height: Int)? {
+        let result = try Spawn.run("/usr/bin/convert", [png.path, "-crop", crop, "+repage", "-bordercolor", background, "-border", "1",
+                                                        "-format", "%@", "info:"])
+        let offset = crop.split(separator: "+").dropFirst().compactMap { Int($0) }
+        let box = result.output.trimmingCharacters(in: .whitespacesAndNewlines)
+            .split(whereSeparator: { $0 == "x" || $0 == "+" }).compactMap { Int($0) }
+        guard result.status == 0, box.count == 4, offset.count == 2, box[0] > 0, box[1] > 0, box[2] > 0, box[3] > 0 else { return nil }
+        return (offset[0] + box[2] - 1, offset[1] + box[3] - 1, box[0], box[1])
     }
 
     /// Distinct colours in a crop (`WxH+X+Y`) of a PNG, counted by ImageMagick.

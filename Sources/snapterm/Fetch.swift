@@ -2,6 +2,7 @@
 import ArgumentParser
 import Foundation
 import SchemeLoader
+import SnaptermUI
 
 extension Snapterm {
     /// Loads URLs of any registered scheme and writes the bytes, like curl for every scheme.
@@ -74,7 +75,7 @@ extension Snapterm {
                 guard let text = result.data.printableText else {
                     throw ValidationError("refusing to write \(result.data.count) bytes of binary data to the terminal; use -o FILE or --force")
                 }
-                Console.writeOut(Data(Console.terminalSafe(text, keepingLineBreaks: true).utf8))
+                Console.writeOut(Data(SafeText.visible(text, keepingLineBreaks: true).utf8))
             } else {
                 Console.writeOut(result.data)
             }

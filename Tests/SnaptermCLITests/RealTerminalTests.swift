@@ -12,13 +12,15 @@ struct RealTerminalTests {
         let shot = try await TermShot.capture("""
             export SNAPTERM_FILE_ROOTS='\(CommandRunner.repositoryRoot.path)' XDG_CACHE_HOME='\(folder.appending("cache").path)'
             '\(CommandRunner.binary.path)' render --stats --cols 30 --rows 10 '\(photo.absoluteString)' 2>'\(folder.appending("err.txt").path)'
-            """, name: "render-sixel", wait: 6, in: folder.url)
+            """, name: "render-sixel", geometry: "80x24", wait: 6, in: folder.url)
         let stats = (try? String(contentsOf: folder.appending("err.txt"), encoding: .utf8)) ?? ""
         #expect(stats.contains("mode=sixel ") && stats.contains(" sixel=true"), "auto-detection: \(stats)")
         #expect(!stats.contains("snapterm:"), "snapterm failed: \(stats)")
-        // The image area (30×10 cells of xterm's 6×13 font: 180×130 px past the 2 px border) has many colours;
-        // the rest of a blank xterm is one background colour.
-        let colours = try TermShot.distinctColours(of: shot, crop: "170x120+4+4")
+        // The image area has many colours; the rest of a blank xterm is one background colour. The square
+        // photo fills all 10 rows of the 30×10 box, and its left 14 columns for any cell at least 1.4 times
+        // as tall as wide (monospace fonts are ~2); the cells are measured from the window, not assumed.
+        let grid = try TermShot.grid(of: shot, geometry: "80x24")
+        let colours = try TermShot.distinctColours(of: shot, crop: grid.crop(row: 0, column: 0, rows: 10, columns: 14, inset: 2))
         #expect(colours > 50, "image area has only \(colours) colours: blank?")
     }
 }

@@ -8,21 +8,23 @@ struct XtermPlacesTests {
     @Test func everyVisibleRowShowsAMapThumbnail() async throws {
         let folder = try TemporaryDirectory(prefix: "snapterm-xterm")
         let root = CommandRunner.repositoryRoot.path
+        let geometry = "120x42"
         let shot = try await TermShot.capture("""
             export XDG_CACHE_HOME='\(folder.appending("cache").path)' XDG_DATA_HOME='\(folder.appending("data").path)'
             export SNAPTERM_ASSETS='\(root)/assets' LANG=C.UTF-8
             exec '\(CommandRunner.binary.path)' 2>'\(folder.appending("err.txt").path)'
-            """, name: "places-sixel", geometry: "120x42", wait: 10, in: folder.url)
+            """, name: "places-sixel", geometry: geometry, wait: 10, in: folder.url)
         let errors = (try? String(contentsOf: folder.appending("err.txt"), encoding: .utf8)) ?? ""
         #expect(errors.isEmpty, "snapterm wrote to stderr: \(errors)")
-        // xterm's 6×13 font, 2 px border; thumbnails are 26×6 cells, one list row every 7 terminal rows
-        // starting below the header. A map has many colours; a blank cell area has one.
+        // The cells as this machine's font makes them (xterm's `fixed` is 6×13), measured from the window;
+        // thumbnails are 26×6 cells, one list row every 7 terminal rows starting below the header.
+        // A map has many colours; a blank cell area has one.
+        let grid = try TermShot.grid(of: shot, geometry: geometry)
         for row in 0..<5 {
-            let top = 2 + 13 * (1 + 7 * row)
-            let colours = try TermShot.distinctColours(of: shot, crop: "150x70+4+\(top + 4)")
+            let colours = try TermShot.distinctColours(of: shot, crop: grid.crop(row: 1 + 7 * row, column: 0, rows: 6, columns: 25, inset: 4))
             #expect(colours > 20, "row \(row)'s thumbnail has \(colours) colours: blank?")
         }
-        let rightMargin = try TermShot.distinctColours(of: shot, crop: "100x300+600+60")
+        let rightMargin = try TermShot.distinctColours(of: shot, crop: grid.crop(row: 5, column: 100, rows: 23, columns: 16))
         #expect(rightMargin <= 2, "the empty right side stays empty (\(rightMargin) colours)")
     }
 }

@@ -16,30 +16,31 @@ struct XtermScrollRegionTests {
 
     @Test func fiftyRowsDownAndBackLeaveEveryPictureBesideItsRow() async throws {
         let folder = try TemporaryDirectory(prefix: "snapterm-xterm-scroll")
-        let opened = try await TermShot.capture(script(folder, keys: "Down Up"), name: "places-sixel-open", geometry: "120x42",
+        let geometry = "120x42"
+        let opened = try await TermShot.capture(script(folder, keys: "Down Up"), name: "places-sixel-open", geometry: geometry,
                                                 wait: 10, in: folder.url)
-        let down = try await TermShot.capture(script(folder, keys: "Down*7"), name: "places-sixel-down", geometry: "120x42",
+        let down = try await TermShot.capture(script(folder, keys: "Down*7"), name: "places-sixel-down", geometry: geometry,
                                               wait: 10, in: folder.url)
         let returned = try await TermShot.capture(script(folder, keys: "Down*50 Up*50"), name: "places-sixel-back",
-                                                  geometry: "120x42", wait: 18, in: folder.url)
+                                                  geometry: geometry, wait: 18, in: folder.url)
         let errors = (try? String(contentsOf: folder.appending("err.txt"), encoding: .utf8)) ?? ""
         #expect(errors.isEmpty, "snapterm wrote to stderr: \(errors)")
-        // xterm's 6×13 font, 2 px border; 26×6-cell thumbnails every 7 rows below the header
+        // The cells as this machine's font makes them, measured from the window; 26×6-cell thumbnails
+        // every 7 rows below the header (crops a few pixels inside each)
+        let grid = try TermShot.grid(of: opened, geometry: geometry)
+        func thumbnail(_ row: Int) -> String { grid.crop(row: 1 + 7 * row, column: 0, rows: 6, columns: 25, inset: 4) }
         for row in 0..<5 {
-            let pixelTop: Int = 2 + 13 * (1 + 7 * row) + 4
-            let crop = "150x70+4+\(pixelTop)"
+            let crop = thumbnail(row)
             #expect(try TermShot.distinctColours(of: down, crop: crop) > 20, "row \(row) blank after scrolling two rows")
             let changed = try TermShot.differingPixels(opened, at: crop, returned, at: crop)
             #expect(changed == 0, "row \(row)'s thumbnail differs in \(changed) pixels after 50 rows down and back")
         }
         // After three scroll steps (Down*7 with five rows visible) the top thumbnail of `down` is the
         // fourth place, which `opened` shows in its fourth row: the same pixels, moved by the terminal
-        let fourthTop: Int = 2 + 13 * 22 + 4, firstTop: Int = 2 + 13 + 4
-        let fourth = "150x70+4+\(fourthTop)", top = "150x70+4+\(firstTop)"
-        let moved = try TermShot.differingPixels(opened, at: fourth, down, at: top)
+        let moved = try TermShot.differingPixels(opened, at: thumbnail(3), down, at: thumbnail(0))
         #expect(moved == 0, "top row after scrolling differs from the fourth row before in \(moved) pixels")
         // The header row carries no picture remnant, and the right side stays empty
-        #expect(try TermShot.distinctColours(of: returned, crop: "700x10+2+3") <= 4)
-        #expect(try TermShot.distinctColours(of: down, crop: "100x300+600+60") <= 2)
+        #expect(try TermShot.distinctColours(of: returned, crop: grid.crop(row: 0, column: 0, rows: 1, columns: 116, inset: 1)) <= 4)
+        #expect(try TermShot.distinctColours(of: down, crop: grid.crop(row: 5, column: 100, rows: 23, columns: 16)) <= 2)
     }
 }

@@ -22,9 +22,8 @@ import Testing
     }
 
     @Test func eachImageIsTransmittedOnceThroughPassthroughAndDrawnAsPlaceholderText() throws {
-        let placer = ImagePlacer(kittyPlaceholders: true)
-        let ids = KittyPlaceholderPlacer()
-        let a = ids.imageID(for: "thumb://a"), b = ids.imageID(for: "thumb://b")
+        let placer = ImagePlacer(kittyPlaceholders: true, ids: KittyImageIDs(start: 100))
+        let a = 100, b = 101  // the ids it takes, in the order the pictures come
         // Given two kitty pictures
         let first = placer.frame([picture("a", row: 1), picture("b", row: 3)])
         let bytes = text(first.draw)
@@ -59,12 +58,12 @@ import Testing
     }
 
     @Test func invalidateTransmitsAgainAndQuitFreesEveryImage() {
-        let placer = ImagePlacer(kittyPlaceholders: true)
+        let placer = ImagePlacer(kittyPlaceholders: true, ids: KittyImageIDs(start: 100))
         _ = placer.frame([picture("a", row: 1)])
         placer.invalidate()  // Ctrl-L: a terminal attached since may not hold the image
         let again = placer.frame([picture("a", row: 1)])
         #expect(again.report.transmitted == 1 && again.report.sent == 1)
-        let id = KittyPlaceholderPlacer().imageID(for: "thumb://a")
+        let id = 100
         let quit = placer.finish()
         #expect(text(quit).contains("\u{1B}Ptmux;\u{1B}\u{1B}_Ga=d,d=I,i=\(id),q=2\u{1B}\u{1B}\\\u{1B}\\"))
         #expect(text(quit).contains("\u{1B}[2;3H\u{1B}[3X"), "the placeholder cells are erased")
@@ -80,14 +79,17 @@ import Testing
         #expect(text(third.bytes).contains("_Ga=d,d=I,i=\(a),q=2"))
     }
 
-    @Test func aBoxBeyondThePlaceholderTableIsClampedNotDropped() throws {
+    @Test func aBoxBeyondThePlaceholderTableIsShrunkKeepingItsShapeNotDropped() throws {
         let placer = KittyPlaceholderPlacer()
         let wide = PlacedPicture(rect: CellRect(row: 1, column: 0, rows: 40, columns: 90), identity: "thumb://map",
                                  picture: .kitty(png: Data([1, 2, 3]), columns: 90, rows: 40))
         let frame = placer.frame([wide])
         guard case .text(let lines) = frame.pictures[0].picture else { Issue.record("not placeholder text"); return }
-        #expect(lines.count == KittyPlaceholder.maximumCells)
-        #expect(text(frame.bytes).contains("c=\(KittyPlaceholder.maximumCells),r=\(KittyPlaceholder.maximumCells)"))
+        // 90×40 cells scaled by 32/90: 32×14, centred in the box
+        let limit = KittyPlaceholder.maximumCells, rows = Int((40.0 * Double(limit) / 90).rounded())
+        #expect(lines.count == rows)
+        #expect(text(frame.bytes).contains("c=\(limit),r=\(rows)"))
+        #expect(frame.pictures[0].rect == CellRect(row: 1 + (40 - rows) / 2, column: (90 - limit) / 2, rows: rows, columns: limit))
     }
 
     @Test func otherPicturesPassUntouched() {

@@ -78,6 +78,9 @@ import Testing
         let moved = placer.frame([picture("a", row: 0), picture("b", row: 6)])
         #expect(moved.report.transmitted == 0 && moved.report.sent == 2)
         let bye = text(placer.finish())
-        #expect(bye.contains("d=I,i=\(KittyGraphics.imageID(for: "thumb://a"))"))
+        // every image transmitted is freed, under the id it was transmitted with
+        let transmitted = text(frame.draw).matches(of: /a=t,t=d,f=100,i=(\d+)/).map { String($0.1) }
+        #expect(transmitted.count == 2)
+        for id in transmitted { #expect(bye.contains("a=d,d=I,i=\(id),")) }
     }
 }

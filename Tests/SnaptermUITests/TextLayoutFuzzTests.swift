@@ -8,12 +8,20 @@ import Testing
 @Suite struct TextLayoutFuzzTests {
     static let seeds: [UInt64] = [1, 2, 3, 16, 2026]
 
+    /// What must never reach the terminal: C0, DEL, C1 and the bidirectional controls.
+    static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x00..<0x20, 0x7F..<0xA0, 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: true
+        default: false
+        }
+    }
+
     /// What `wrapped` may show of `text` at `width`: its visible form with too-wide characters
     /// replaced, spaces removed (a break drops one).
     static func expectedContent(_ text: String, width: Int) -> [Unicode.Scalar] {
         var out: [Unicode.Scalar] = []
         for character in text {
-            let parts = character.unicodeScalars.contains { $0.value < 0x20 || (0x7F..<0xA0).contains($0.value) }
+            let parts = character.unicodeScalars.contains(where: isControl)
                 ? Array(SafeText.visible(String(character))) : [character]
             for part in parts where part != " " {
                 let shown = SafeText.width(of: part) > width ? SafeText.standIn : part
@@ -38,7 +46,7 @@ import Testing
             for line in lines { #expect(SafeText.width(of: line) <= width, "\(text.debugDescription) at \(width): \(line.debugDescription)") }
             let shown = Array(lines.joined().unicodeScalars.filter { $0 != " " })
             #expect(shown == Self.expectedContent(text, width: width), "\(text.debugDescription) at \(width)")
-            for line in lines { #expect(!line.unicodeScalars.contains { $0.value < 0x20 || (0x7F..<0xA0).contains($0.value) }) }
+            for line in lines { #expect(!line.unicodeScalars.contains(where: Self.isControl)) }
             let limit = Int.random(in: 0...4, using: &random)
             #expect(SafeText.wrapped(text, width: width, maxLines: limit) == Array(lines.prefix(limit)))
         }

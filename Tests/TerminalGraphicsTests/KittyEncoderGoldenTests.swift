@@ -46,15 +46,6 @@ import Testing
             == "\u{1B}_Ga=T,t=d,f=100,c=30,r=10,q=2,m=0;aGVsbG8=\u{1B}\\")
     }
 
-    @Test func imageIDsAreStable24BitAndNeverZero() {
-        let key = "thumb://?src=map://snapshot?lat%3D1&cols=26&rows=6&cw=8&ch=16&mode=kitty"
-        let id = KittyGraphics.imageID(for: key)
-        #expect(id == KittyGraphics.imageID(for: key))
-        #expect((1...0xFF_FFFF).contains(id))
-        let others = Set((0..<500).map { KittyGraphics.imageID(for: "thumb://?src=p\($0)") })
-        #expect(others.count >= 495)  // 24-bit ids: collisions are rare (the placer probes past them)
-    }
-
     @Test func iTermInlineImageGolden() {
         #expect(text(ITermImage.inline(Data("hello".utf8), columns: 26, rows: 6))
             == "\u{1B}]1337;File=inline=1;width=26c;height=6r;preserveAspectRatio=1:aGVsbG8=\u{07}")

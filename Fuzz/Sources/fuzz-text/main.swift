@@ -3,9 +3,15 @@
 import FuzzSupport
 import FuzzedText
 
-/// Whether `text` holds a C0 or C1 control character or DEL — what must never reach the terminal.
+/// Whether `text` holds a C0 or C1 control character, DEL or a bidirectional control (U+061C,
+/// U+200E–200F, U+202A–202E, U+2066–2069) — what must never reach the terminal.
 func hasControl(_ text: String) -> Bool {
-    text.unicodeScalars.contains { $0.value < 0x20 || (0x7F..<0xA0).contains($0.value) }
+    text.unicodeScalars.contains { scalar in
+        switch scalar.value {
+        case 0x00..<0x20, 0x7F..<0xA0, 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: true
+        default: false
+        }
+    }
 }
 
 /// The text's scalars without spaces (the only thing wrapping may drop, at a break).

@@ -3,26 +3,6 @@
 import Foundation
 import TerminalGraphics
 
-/// A rectangle of terminal cells.
-public struct CellRect: Sendable, Hashable {
-    public var row: Int, column: Int, rows: Int, columns: Int
-
-    public init(row: Int, column: Int, rows: Int, columns: Int) {
-        self.row = row; self.column = column; self.rows = rows; self.columns = columns
-    }
-}
-
-/// A picture to show in a rectangle. `identity` names its content (the thumbnail URL).
-public struct PlacedPicture: Sendable, Hashable {
-    public var rect: CellRect
-    public var identity: String
-    public var picture: TerminalPicture
-
-    public init(rect: CellRect, identity: String, picture: TerminalPicture) {
-        self.rect = rect; self.identity = identity; self.picture = picture
-    }
-}
-
 /// Remembers what is on screen and computes the bytes of the next frame's pictures.
 @MainActor
 public final class ImagePlacer {
@@ -39,13 +19,15 @@ public final class ImagePlacer {
     }
 
     var onScreen: [CellRect: String] = [:]
-    private let kitty = KittyPlacer()
+    private let kitty: KittyPlacer
     private let placeholders: KittyPlaceholderPlacer?
 
     /// Creates a placer; with `kittyPlaceholders` (kitty inside tmux) kitty pictures are drawn as
-    /// Unicode placeholder text and their images sent through tmux passthrough.
-    public init(kittyPlaceholders: Bool = false) {
-        placeholders = kittyPlaceholders ? KittyPlaceholderPlacer() : nil
+    /// Unicode placeholder text and their images sent through tmux passthrough. Kitty image ids
+    /// come from `ids` (this process's own sequence).
+    public init(kittyPlaceholders: Bool = false, ids: KittyImageIDs = .process) {
+        kitty = KittyPlacer(ids: ids)
+        placeholders = kittyPlaceholders ? KittyPlaceholderPlacer(ids: ids) : nil
     }
 
     /// Forgets what is on screen (after a clear, a resize or Ctrl-L): the next frame sends everything.

@@ -11,13 +11,19 @@ struct KittyImageStore {
     private var held: [Int: Int] = [:]       // id → bytes the terminal holds
     private var lastUse: [Int: Int] = [:]    // id → frame it was last shown in
 
-    init(budget: Int) { self.budget = budget }
+    private let sequence: KittyImageIDs
 
-    /// The id of the image named `identity` (24-bit, never 0): derived from it, probing on past a collision.
+    init(budget: Int, ids: KittyImageIDs) {
+        self.budget = budget
+        sequence = ids
+    }
+
+    /// The id of the image named `identity` (24-bit, never 0): the next of `ids` the first time it is
+    /// asked for (past any this store still owns), the same one after that.
     mutating func id(for identity: String) -> Int {
         if let id = ids[identity] { return id }
-        var id = KittyGraphics.imageID(for: identity)
-        while owners[id] != nil { id = id % 0xFF_FFFF + 1 }
+        var id = sequence.take()
+        while owners[id] != nil { id = sequence.take() }
         ids[identity] = id
         owners[id] = identity
         return id

@@ -6,14 +6,16 @@ import TerminalGraphics
 /// Turns kitty pictures into Unicode placeholder text (`KittyPlaceholder`) and computes the tmux
 /// passthrough bytes that give the outer terminal their images.
 ///
-/// - An image is transmitted once (`a=t`) with one virtual placement (`U=1`) sized to its cell box,
-///   both wrapped for tmux (`TmuxPassthrough`); later frames only draw its placeholder cells.
+/// - An image is transmitted once (`a=t`, under an id of this process's own: `KittyImageIDs`) with one
+///   virtual placement (`U=1`) of the picture's own cells (`PlacedPicture.coveredRect`: its shape,
+///   centred in its box), both wrapped for tmux (`TmuxPassthrough`); later frames only draw its
+///   placeholder cells.
 /// - The placeholder text carries the image id as its 24-bit foreground colour: tmux keeps it with the
 ///   text, so scrolling, pane switches and re-attaching never leave a picture behind.
 /// - Images beyond `budget` bytes that are not on screen are freed (`d=I`), least recently shown first.
 /// - `invalidate()` (Ctrl-L, resize) transmits every image again on its next use, so a terminal that
 ///   attached since (and never got them) gets them; `finish()` frees everything (quit).
-/// - Boxes wider or taller than `KittyPlaceholder.maximumCells` are drawn in a box clamped to it.
+/// - Pictures wider or taller than `KittyPlaceholder.maximumCells` are drawn smaller, keeping their shape.
 @MainActor
 public final class KittyPlaceholderPlacer {
     /// What one frame did.
@@ -33,9 +35,10 @@ public final class KittyPlaceholderPlacer {
     private var frameNumber = 0
 
     /// Creates a placer with a memory budget in bytes.
-    public init(budget: Int = 32 << 20) { images = KittyImageStore(budget: budget) }
+    /// Image ids come from `ids`: this process's own sequence unless a test gives another.
+    public init(budget: Int = 32 << 20, ids: KittyImageIDs = .process) { images = KittyImageStore(budget: budget, ids: ids) }
 
-    /// The id of the image named `identity` (24-bit, never 0): derived from it, probing on past a collision.
+    /// The id of the image named `identity` (24-bit, never 0): the placer's next id the first time, the same one after.
     public func imageID(for identity: String) -> Int { images.id(for: identity) }
 
     /// Forgets what the terminal holds: every image is transmitted again when next shown.
@@ -49,8 +52,8 @@ public final class KittyPlaceholderPlacer {
         let converted = pictures.map { picture -> PlacedPicture in
             guard case .kitty(let png, _, _) = picture.picture else { return picture }
             let id = imageID(for: picture.identity)
-            let columns = min(max(1, picture.rect.columns), KittyPlaceholder.maximumCells)
-            let rows = min(max(1, picture.rect.rows), KittyPlaceholder.maximumCells)
+            let covered = Self.addressable(picture.coveredRect)  // placeholders stretch the image to their cells
+            let columns = covered.columns, rows = covered.rows
             if !images.holds(id) || boxes[id]?.columns != columns || boxes[id]?.rows != rows {
                 out += TmuxPassthrough.wrapEach(KittyGraphics.transmit(id: id, payload: .png(png))
                                                 + KittyGraphics.placeVirtual(id: id, columns: columns, rows: rows))
@@ -62,13 +65,21 @@ public final class KittyPlaceholderPlacer {
             shown.insert(id)
             report.drawn += 1
             let lines = (try? KittyPlaceholder.lines(id: id, columns: columns, rows: rows)) ?? []
-            return PlacedPicture(rect: picture.rect, identity: picture.identity, picture: .text(lines.map { Data($0.utf8) }))
+            return PlacedPicture(rect: covered, identity: picture.identity, picture: .text(lines.map { Data($0.utf8) }))
         }
         for id in images.evictBeyondBudget(keeping: shown) {
             out += TmuxPassthrough.wrapEach(KittyGraphics.free(id: id))
             report.freed += 1
         }
         return (converted, out, report)
+    }
+
+    /// `rect` shrunk to what the diacritics table can address, keeping its shape (both sides by one
+    /// factor), centred where it was.
+    static func addressable(_ rect: CellRect) -> CellRect {
+        let limit = Double(KittyPlaceholder.maximumCells)
+        let scale = min(1, limit / Double(max(1, rect.columns)), limit / Double(max(1, rect.rows)))
+        return rect.centred(columns: Int((Double(rect.columns) * scale).rounded()), rows: Int((Double(rect.rows) * scale).rounded()))
     }
 
     /// Frees every image this placer transmitted (on quit).

@@ -6,9 +6,12 @@ import TerminalGraphics
 /// Remembers which images the terminal holds and where their placements are, and computes the
 /// kitty commands that bring the screen to the next frame's pictures.
 ///
-/// - An image is transmitted once (`a=t`) under an id derived from its identity (the thumbnail
-///   URL) and stays in the terminal while it fits `budget` bytes; the least recently shown images
-///   not on screen are freed (`d=I`) beyond it and transmitted again if they come back.
+/// - An image is transmitted once (`a=t`) under an id of this process's own (`KittyImageIDs`: not
+///   derived from the thumbnail URL, which another Snapterm in the same terminal shares) and stays in
+///   the terminal while it fits `budget` bytes; the least recently shown images not on screen are
+///   freed (`d=I`) beyond it and transmitted again if they come back.
+/// - A picture is placed at its own size in cells, centred in its box (`PlacedPicture.coveredRect`):
+///   the terminal scales an image to the cells it is placed in, so the whole box would stretch it.
 /// - A picture that moves is placed again under the same placement id (the terminal moves it); a
 ///   picture that leaves the screen has its placement deleted (`d=i`); nothing moves the cursor.
 /// - `invalidate()` (clear, resize, Ctrl-L) deletes every placement in the next frame and places
@@ -39,9 +42,10 @@ public final class KittyPlacer {
     private var resetPending = false
 
     /// Creates a placer with a memory budget in bytes.
-    public init(budget: Int = 32 << 20) { images = KittyImageStore(budget: budget) }
+    /// Image ids come from `ids`: this process's own sequence unless a test gives another.
+    public init(budget: Int = 32 << 20, ids: KittyImageIDs = .process) { images = KittyImageStore(budget: budget, ids: ids) }
 
-    /// The id of the image named `identity`: derived from it, probing on past a collision.
+    /// The id of the image named `identity` (24-bit, never 0): the placer's next id the first time, the same one after.
     public func imageID(for identity: String) -> Int { images.id(for: identity) }
 
     /// Deletes every placement in the next frame and places the pictures again (image data stays).
@@ -63,7 +67,7 @@ public final class KittyPlacer {
             let id = imageID(for: picture.identity)
             var slot = Slot(id: id, placement: 1)
             while wanted[slot] != nil { slot.placement += 1 }
-            wanted[slot] = (picture.rect, picture.picture)
+            wanted[slot] = (picture.coveredRect, picture.picture)
             order.append(slot)
         }
         for slot in placed.keys.sorted(by: Self.order) where wanted[slot] == nil {

@@ -1,6 +1,7 @@
 // MemoryCanvas: an in-memory TextCanvas, so screens can be drawn and read back in tests.
 
-/// A grid of cells held in memory. `lines` reads it back.
+/// A grid of cells held in memory. `lines` reads it back. Text is made visible (`SafeText`) as
+/// `CursesScreen` does, so a test reads what a user's terminal would show.
 @MainActor
 public final class MemoryCanvas: TextCanvas {
     public private(set) var size: (rows: Int, columns: Int)
@@ -22,7 +23,7 @@ public final class MemoryCanvas: TextCanvas {
     public func put(_ text: String, row: Int, column: Int, width: Int, style: TextStyle) {
         guard (0..<size.rows).contains(row), column >= 0 else { return }
         var col = column
-        for character in SafeText.clipped(text, to: max(0, min(width, size.columns - column))) {
+        for character in SafeText.clipped(SafeText.visible(text), to: max(0, min(width, size.columns - column))) {
             guard col < size.columns else { break }
             cells[row][col] = character
             styles[row][col] = style

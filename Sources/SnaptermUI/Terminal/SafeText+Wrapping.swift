@@ -15,17 +15,13 @@ extension SafeText {
         var wrapper = Wrapper(width: width, maxLines: maxLines)
         for character in text {
             if wrapper.isFull || wrapper.wordFillsTheRest { break }
-            if character.unicodeScalars.contains(where: needsEscape) {
+            if character.unicodeScalars.contains(where: isControl) {
                 for shown in visible(String(character)) { wrapper.add(shown) }
             } else {
                 wrapper.add(character)
             }
         }
         return wrapper.finish()
-    }
-
-    private static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
-        scalar.value < 0x20 || (0x7F..<0xA0).contains(scalar.value)
     }
 
     /// The greedy line breaker: the current line, and the word that is still being read.

@@ -1,22 +1,44 @@
 // SafeText: outside text made harmless before it is drawn — control characters become visible.
 
-/// Makes text from outside (message text, file names, titles) safe to draw: C0 and C1 control
-/// characters and DEL are shown as visible escapes (`^[`, `^G`, `<9B>`), never interpreted.
+/// Makes text from outside (message text, file names, titles, error messages) safe to show: C0 and
+/// C1 control characters and DEL are shown as visible escapes (`^[`, `^G`, `<U+009B>`), never
+/// interpreted, and so are the bidirectional controls (`<U+202E>`), which would otherwise reorder
+/// what follows them (a name `photo<U+202E>gpj.exe` shown as `photoexe.jpg`). The one sanitizer of
+/// the app and the commands: every canvas applies it, and so does everything written to stderr.
 public enum SafeText {
-    /// The visible form of `text`.
-    public static func visible(_ text: String) -> String {
+    /// The visible form of `text`. A tab becomes a space; with `keepingLineBreaks` (text shown as a
+    /// stream of lines, not in a cell) tab, line feed and carriage return are kept as they are.
+    public static func visible(_ text: String, keepingLineBreaks: Bool = false) -> String {
         var out = ""
         out.reserveCapacity(text.utf8.count)
         for scalar in text.unicodeScalars {
             switch scalar.value {
+            case 0x09 where keepingLineBreaks, 0x0A where keepingLineBreaks, 0x0D where keepingLineBreaks:
+                out.unicodeScalars.append(scalar)
             case 0x09: out += " "
             case 0x00..<0x20: out += "^" + String(Character(Unicode.Scalar(UInt8(scalar.value + 0x40))))
             case 0x7F: out += "^?"
-            case 0x80..<0xA0: out += "<" + String(scalar.value, radix: 16, uppercase: true) + ">"
+            case _ where isControl(scalar): out += escaped(scalar)
             default: out.unicodeScalars.append(scalar)
             }
         }
         return out
+    }
+
+    /// Whether `scalar` must never reach the terminal as it is: a C0 or C1 control, DEL, or a
+    /// bidirectional control (ALM U+061C, LRM/RLM U+200E–200F, embeddings and overrides
+    /// U+202A–202E, isolates U+2066–2069).
+    public static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x00..<0x20, 0x7F..<0xA0, 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: true
+        default: false
+        }
+    }
+
+    /// `<U+XXXX>`, at least four hexadecimal digits.
+    private static func escaped(_ scalar: Unicode.Scalar) -> String {
+        let digits = String(scalar.value, radix: 16, uppercase: true)
+        return "<U+" + String(repeating: "0", count: max(0, 4 - digits.count)) + digits + ">"
     }
 
     /// Display width in terminal columns (wide East Asian characters and emoji count 2, combining marks 0).

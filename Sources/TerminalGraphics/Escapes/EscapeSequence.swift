@@ -1,7 +1,8 @@
 // EscapeSequence: pure builders of the control sequences Snapterm writes — nothing from outside goes raw.
 
-/// Control sequences as values. Every builder is a pure function of its arguments; text from
-/// outside (file names, titles, messages) only reaches the terminal through `sanitized(_:)`.
+/// Control sequences as values. Every builder is a pure function of its arguments. Text from
+/// outside (file names, titles, messages) reaches the terminal through SnaptermUI's `SafeText`;
+/// `sanitized(_:)` here keeps text art's symbols to one printable cell each.
 public enum EscapeSequence {
     /// ESC.
     public static let escape = "\u{1B}"
@@ -40,12 +41,13 @@ public enum EscapeSequence {
         return parameters.isEmpty ? "" : csi + parameters.joined(separator: ";") + "m"
     }
 
-    /// `text` with every C0 and C1 control character and DEL replaced by U+FFFD, so it is printed, never interpreted.
+    /// `text` with every C0 and C1 control character, DEL and bidirectional control replaced by U+FFFD
+    /// (one cell, so text art keeps its grid), so it is printed, never interpreted. The same set as `SafeText.isControl`.
     public static func sanitized(_ text: String) -> String {
         var out = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {
             switch scalar.value {
-            case 0x00..<0x20, 0x7F, 0x80..<0xA0: out.append("\u{FFFD}")
+            case 0x00..<0x20, 0x7F, 0x80..<0xA0, 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: out.append("\u{FFFD}")
             default: out.append(scalar)
             }
         }

@@ -25,17 +25,6 @@ public enum KittyGraphics {
     /// terminal answers `ESC _ G i=31;OK ESC \` before it answers a DA1 sent after it.
     public static let query = Data("\u{1B}_Gi=\(queryID),s=1,v=1,a=q,t=d,f=24;AAAA\u{1B}\\".utf8)
 
-    /// An image id derived from `key` (the thumbnail cache key): FNV-1a folded to 24 bits, never 0.
-    public static func imageID(for key: String) -> Int {
-        var hash: UInt32 = 0x811C_9DC5
-        for byte in key.utf8 {
-            hash ^= UInt32(byte)
-            hash = hash &* 0x0100_0193
-        }
-        let folded = Int((hash >> 24) ^ (hash & 0xFF_FFFF))
-        return folded == 0 ? 1 : folded
-    }
-
     /// Transmits `payload` under `id` without showing it (`a=t`), base64 in chunks of at most
     /// `chunkSize` bytes: `m=1` on every chunk but the last, `m=0` on the last.
     public static func transmit(id: Int, payload: KittyPayload) -> Data {
