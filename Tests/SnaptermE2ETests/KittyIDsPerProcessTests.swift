@@ -25,7 +25,14 @@ struct KittyIDsPerProcessTests {
         var shown: [Set<Int>] = []
         for fixture in [first, second] {
             try await fixture.tmux.waitFor { $0.contains { $0.contains("#1 of ") } && $0.contains { $0.contains("blank 0/") } }
-            shown.append(try await ids(on: fixture.tmux))
+            // The status line can say "blank 0" a frame before tmux shows the last placeholders: read until they are there.
+            var ids = try await ids(on: fixture.tmux)
+            let deadline = ContinuousClock.now + .seconds(20)
+            while ids.count < 4, ContinuousClock.now < deadline {
+                try await Task.sleep(for: .milliseconds(100))
+                ids = try await self.ids(on: fixture.tmux)
+            }
+            shown.append(ids)
         }
         // Then each shows several pictures, and no id of one is an id of the other
         #expect(shown[0].count >= 4 && shown[1].count == shown[0].count, "\(shown)")
