@@ -3,7 +3,8 @@
 import Foundation
 
 /// Builds (once per process, with `tic`) a variant of the current terminal type that ncurses can
-/// drive without disturbing pictures drawn behind its back. See `../shared/notes/terminal.md`.
+/// drive without disturbing pictures drawn behind its back (docs/ARCHITECTURE.md, "Where each terminal
+/// protocol lives").
 public enum NoScrollTerminfo {
     /// The removed capabilities.
     static let cancelled = ["csr", "ind", "indn", "ri", "rin", "il", "il1", "dl", "dl1", "el", "el1", "ed"]
