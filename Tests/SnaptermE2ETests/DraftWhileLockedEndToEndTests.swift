@@ -8,18 +8,6 @@ import Testing
 
 @Suite(.serialized, .enabled(if: TmuxSession.isAvailable, "needs tmux"))
 struct DraftWhileLockedEndToEndTests {
-    /// Opens the first conversation's composer, writing.
-    private func openComposer(_ fixture: E2EFixture) async throws {
-        try await fixture.start()
-        try await fixture.tmux.waitFor("[Places]")
-        try await fixture.tmux.send("Tab")
-        try await fixture.tmux.waitFor("[Messages]")
-        try await fixture.tmux.send("g", "Enter")
-        try await fixture.tmux.waitFor("i write")
-        try await fixture.tmux.send("i")
-        try await fixture.tmux.waitFor("Enter send")
-    }
-
     /// The draft texts in the database, read by the sqlite3 shell (a process of its own).
     private func savedDrafts(_ fixture: E2EFixture) async throws -> String {
         let path = fixture.databasePath
@@ -30,7 +18,7 @@ struct DraftWhileLockedEndToEndTests {
     @Test func givenTheDatabaseLockedWhenTypingThenTheTextShowsAtOnceAndIsSavedWhenTheLockGoes() async throws {
         let fixture = try E2EFixture(columns: 120, rows: 32)
         let tmux = fixture.tmux
-        try await openComposer(fixture)
+        try await fixture.openComposer()
         let holder = try await DatabaseLockHolder(path: fixture.databasePath)
 
         // When keys are typed while another process holds the write lock
@@ -53,7 +41,7 @@ struct DraftWhileLockedEndToEndTests {
     @Test func givenTheLockStillHeldWhenQuittingThenStderrNamesTheUnsavedText() async throws {
         let fixture = try E2EFixture(columns: 160, rows: 32)
         let tmux = fixture.tmux
-        try await openComposer(fixture)
+        try await fixture.openComposer()
         try await tmux.type("first")
         try await tmux.waitFor("✎ first")
         #expect(await eventuallySaved("first", fixture), "unlocked: saved as typed")
