@@ -141,7 +141,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ImagingTests",
-            dependencies: ["Imaging", "CVips", "TestSupport"]
+            dependencies: ["Imaging", "CVips", "CJPEGDirect", "TestSupport"]
         ),
         .testTarget(
             name: "TerminalGraphicsTests",

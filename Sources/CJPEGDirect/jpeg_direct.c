@@ -10,16 +10,25 @@
 struct error_trap {
     struct jpeg_error_mgr base;
     jmp_buf escape;
-    int warned;
+    struct jpeg_progress_mgr progress;
+    int max_scans;
 };
 
 static void trap_error(j_common_ptr info) {
     longjmp(((struct error_trap *)info->err)->escape, 1);
 }
 
-// Warnings are corrupt data libjpeg would paper over: such a file goes to libvips instead.
+// A warning is corrupt data libjpeg would paper over — and would go on reading: a file of thousands of
+// bogus scans warns on each. Stop at the first one; such a file goes to libvips (and its scan check).
 static void trap_message(j_common_ptr info, int level) {
-    if (level < 0) ((struct error_trap *)info->err)->warned = 1;
+    if (level < 0) trap_error(info);
+}
+
+// Called as libjpeg reads input: a progressive file of more scans than allowed is stopped while it is read,
+// before `jpeg_start_decompress` has decoded every scan (the cost grows with scans × picture size).
+static void check_scans(j_common_ptr info) {
+    struct error_trap *trap = (struct error_trap *)info->err;
+    if (((j_decompress_ptr)info)->input_scan_number > trap->max_scans) trap_error(info);
 }
 
 static unsigned read16(const unsigned char *p, int little) {
@@ -64,20 +73,23 @@ static int is_plain(j_decompress_ptr info) {
 }
 
 /// Runs one decode: header, plain check, then (when `rgb` is given) the scaled pixels.
-static int run(const unsigned char *data, size_t length, int denominator, unsigned char **rgb, int *width, int *height) {
+static int run(const unsigned char *data, size_t length, int denominator, int max_scans,
+               unsigned char **rgb, int *width, int *height) {
     struct jpeg_decompress_struct info;
     struct error_trap trap;
     unsigned char *volatile pixels = NULL;
     info.err = jpeg_std_error(&trap.base);
     trap.base.error_exit = trap_error;
     trap.base.emit_message = trap_message;
-    trap.warned = 0;
+    trap.progress.progress_monitor = check_scans;
+    trap.max_scans = max_scans;
     if (setjmp(trap.escape)) {
         jpeg_destroy_decompress(&info);
         free(pixels);
         return SNAPTERM_JPEG_FAILED;
     }
     jpeg_create_decompress(&info);
+    info.progress = &trap.progress;
     jpeg_mem_src(&info, data, (unsigned long)length);
     jpeg_save_markers(&info, JPEG_APP0 + 1, 0xFFFF);
     jpeg_save_markers(&info, JPEG_APP0 + 2, 0xFFFF);
@@ -90,7 +102,7 @@ static int run(const unsigned char *data, size_t length, int denominator, unsign
         *width = (int)info.image_width;
         *height = (int)info.image_height;
         jpeg_destroy_decompress(&info);
-        return trap.warned ? SNAPTERM_JPEG_FAILED : SNAPTERM_JPEG_OK;
+        return SNAPTERM_JPEG_OK;
     }
     info.scale_num = 1;
     info.scale_denom = (unsigned)denominator;
@@ -104,13 +116,11 @@ static int run(const unsigned char *data, size_t length, int denominator, unsign
     }
     while (info.output_scanline < info.output_height) {
         JSAMPROW row = pixels + stride * info.output_scanline;
-        if (jpeg_read_scanlines(&info, &row, 1) != 1) trap.warned = 1;
-        if (trap.warned) break;
-    }
-    if (trap.warned) {
-        jpeg_destroy_decompress(&info);
-        free(pixels);
-        return SNAPTERM_JPEG_FAILED;
+        if (jpeg_read_scanlines(&info, &row, 1) != 1) {
+            jpeg_destroy_decompress(&info);
+            free(pixels);
+            return SNAPTERM_JPEG_FAILED;
+        }
     }
     jpeg_finish_decompress(&info);
     *width = (int)info.output_width;
@@ -121,12 +131,29 @@ static int run(const unsigned char *data, size_t length, int denominator, unsign
 }
 
 int snapterm_jpeg_header(const unsigned char *data, size_t length, int *width, int *height) {
-    return run(data, length, 1, NULL, width, height);
+    return run(data, length, 1, 1, NULL, width, height);
 }
 
-int snapterm_jpeg_decode(const unsigned char *data, size_t length, int denominator,
+int snapterm_jpeg_decode(const unsigned char *data, size_t length, int denominator, int max_scans,
                          unsigned char **rgb, int *width, int *height) {
     if (denominator != 1 && denominator != 2 && denominator != 4 && denominator != 8) return SNAPTERM_JPEG_FAILED;
     *rgb = NULL;
-    return run(data, length, denominator, rgb, width, height);
+    return run(data, length, denominator, max_scans, rgb, width, height);
+}
+
+int snapterm_jpeg_scan_count(const unsigned char *data, size_t length) {
+    int scans = 0;
+    size_t at = 2;  // after the start of image
+    while (at + 1 < length) {
+        if (data[at] != 0xFF) { at++; continue; }  // entropy-coded data
+        unsigned char marker = data[at + 1];
+        if (marker == 0xFF) { at++; continue; }  // a fill byte
+        // A stuffed zero, a restart marker or TEM: no length follows.
+        if (marker == 0x00 || marker == 0x01 || (marker >= 0xD0 && marker <= 0xD7)) { at += 2; continue; }
+        if (marker == 0xD9) break;  // end of image
+        if (marker == 0xDA) scans++;
+        if (at + 3 >= length) break;
+        at += 2 + ((size_t)data[at + 2] << 8 | data[at + 3]);
+    }
+    return scans;
 }

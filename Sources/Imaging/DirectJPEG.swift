@@ -6,7 +6,8 @@ import Foundation
 /// Thumbnails JPEGs that need nothing but decoding and shrinking: no EXIF turn, no ICC profile,
 /// no CMYK, and a box no larger than the picture. libjpeg decodes at the smallest DCT scale that
 /// still covers the box (as libvips' shrink-on-load does), then `LanczosReduction` scales it down.
-/// Anything else — and any file libjpeg reads with a warning — is left to libvips (`nil`).
+/// Anything else — and any file libjpeg reads with a warning, or with more scans than `ImageLimits.maxScans`
+/// — is left to libvips (`nil`), which refuses the latter (`checkScans`) before decoding.
 enum DirectJPEG {
     /// The size of `data` when it is a plain JPEG within `limits`, else `nil`.
     static func size(of data: Data, limits: ImageLimits) -> (width: Int, height: Int)? {
@@ -16,7 +17,8 @@ enum DirectJPEG {
             snapterm_jpeg_header(raw.bindMemory(to: UInt8.self).baseAddress, raw.count, &width, &height)
         }
         guard result == Int32(SNAPTERM_JPEG_OK.rawValue), width > 0, height > 0,
-              Int(width) * Int(height) <= limits.maxPixels else { return nil }
+              Int(width) * Int(height) <= limits.maxPixels,
+              data.withUnsafeBytes({ scanCount($0) }) <= limits.maxScans else { return nil }
         return (Int(width), Int(height))
     }
 
@@ -29,13 +31,25 @@ enum DirectJPEG {
         var decodedWidth: Int32 = 0, decodedHeight: Int32 = 0
         let result = data.withUnsafeBytes { raw in
             snapterm_jpeg_decode(raw.bindMemory(to: UInt8.self).baseAddress, raw.count, Int32(denominator),
-                                 &rgb, &decodedWidth, &decodedHeight)
+                                 Int32(clamping: limits.maxScans), &rgb, &decodedWidth, &decodedHeight)
         }
         guard result == Int32(SNAPTERM_JPEG_OK.rawValue), let rgb else { return nil }
         defer { free(rgb) }
         let decoded = UnsafeBufferPointer(start: rgb, count: Int(decodedWidth) * Int(decodedHeight) * 3)
         return LanczosReduction.filled(rgb: decoded, width: Int(decodedWidth), height: Int(decodedHeight),
                                     toWidth: width, height: height)
+    }
+
+    /// Throws `.tooManyScans` when the JPEG `raw` has more scans than `limits` allow: its markers are
+    /// counted (no decoding, one pass over the bytes), so libvips never starts on such a file.
+    static func checkScans(_ raw: UnsafeRawBufferPointer, limits: ImageLimits) throws(ImagingError) {
+        let scans = scanCount(raw)
+        guard scans <= limits.maxScans else { throw .tooManyScans(count: scans, limit: limits.maxScans) }
+    }
+
+    /// The scans (SOS markers) of the JPEG `raw`, counted by walking its markers.
+    static func scanCount(_ raw: UnsafeRawBufferPointer) -> Int {
+        Int(snapterm_jpeg_scan_count(raw.bindMemory(to: UInt8.self).baseAddress, raw.count))
     }
 
     /// The largest DCT shrink (8, 4, 2 or 1) whose output, `⌈side / shrink⌉`, still covers the box

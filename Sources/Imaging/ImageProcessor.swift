@@ -145,6 +145,7 @@ public struct ImageProcessor: Sendable {
                       image.width <= Int(Int32.max), image.height <= Int(Int32.max) else {
                     throw .tooManyPixels(width: image.width, height: image.height, limit: limits.maxPixels)
                 }
+                if format == .jpeg { try DirectJPEG.checkScans(raw, limits: limits) }
                 return try body(image, format, raw)
             }
         }

@@ -8,6 +8,9 @@ public enum ImagingError: Error, Sendable, Equatable, CustomStringConvertible {
     case unsupportedFormat(signature: String)
     /// The header declares more pixels than the limit: refused before decoding.
     case tooManyPixels(width: Int, height: Int, limit: Int)
+    /// The JPEG has more scans than the limit (a progressive file's decoding cost grows with its scans):
+    /// refused before decoding.
+    case tooManyScans(count: Int, limit: Int)
     /// The picture is damaged or truncated; `reason` is libvips' message.
     case corrupt(format: ImageFormat, reason: String)
     /// A requested size is out of range (zero, negative or absurd).
@@ -30,6 +33,8 @@ public enum ImagingError: Error, Sendable, Equatable, CustomStringConvertible {
         case .unsupportedFormat(let signature): "not a JPEG, PNG, GIF or WebP picture (starts with \(signature))"
         case .tooManyPixels(let width, let height, let limit):
             "the picture declares \(width)×\(height) pixels, more than the \(limit)-pixel limit: refused before decoding"
+        case .tooManyScans(let count, let limit):
+            "the JPEG has \(count) scans, more than the \(limit)-scan limit (a crafted progressive file): refused before decoding"
         case .corrupt(let format, let reason): "the \(format.rawValue.uppercased()) picture is damaged: \(reason)"
         case .invalidSize(let name, let value, let reason): "invalid \(name) \(value): \(reason)"
         case .invalidCrop(let x, let y, let width, let height):

@@ -80,11 +80,15 @@ public final class MessageStore: Sendable {
     }
 
     /// Runs `body` as one immediate write transaction: every write in it lands, or none (a throw
-    /// rolls back). Waits up to `busyTimeout` for another process's lock.
-    public func transaction<T>(_ body: (MessageTransaction) throws -> T) throws(MessageStoreError) -> T {
+    /// rolls back). Waits up to `wait` (default `busyTimeout`) for another process's lock, then
+    /// throws `.locked`.
+    public func transaction<T>(waitingAtMost wait: TimeInterval = busyTimeout,
+                               _ body: (MessageTransaction) throws -> T) throws(MessageStoreError) -> T {
         do {
             return try pool.writeWithoutTransaction { db in
                 var result: T?
+                if wait != Self.busyTimeout { try db.execute(sql: "PRAGMA busy_timeout = \(Self.milliseconds(wait))") }
+                defer { if wait != Self.busyTimeout { try? db.execute(sql: "PRAGMA busy_timeout = \(Self.milliseconds(Self.busyTimeout))") } }
                 try db.inTransaction(.immediate) {
                     result = try body(MessageTransaction(db: db, now: now()))
                     return .commit
@@ -93,9 +97,11 @@ public final class MessageStore: Sendable {
                 return result
             }
         } catch {
-            throw Self.operationError(error)
+            throw operationError(error)
         }
     }
+
+    private static func milliseconds(_ interval: TimeInterval) -> Int { max(0, Int((interval * 1000).rounded())) }
 
     // MARK: Messages
 
@@ -148,7 +154,7 @@ public final class MessageStore: Sendable {
     // MARK: Internals
 
     private func read<T>(_ body: (Database) throws -> T) throws(MessageStoreError) -> T {
-        do { return try pool.read(body) } catch { throw Self.operationError(error) }
+        do { return try pool.read(body) } catch { throw operationError(error) }
     }
 
     static func fetchMessages(_ db: Database, where clause: String, _ arguments: StatementArguments) throws -> [Message] {
@@ -178,14 +184,18 @@ public final class MessageStore: Sendable {
             switch database.resultCode {
             case .SQLITE_NOTADB, .SQLITE_CORRUPT: return .corrupted(path: path, reason: database.message ?? "not a database")
             case .SQLITE_READONLY, .SQLITE_PERM: return .readOnly(path: path)
+            case .SQLITE_BUSY, .SQLITE_LOCKED: return .locked(path: path)
             default: return .cannotOpen(path: path, reason: database.message ?? "\(database.resultCode)")
             }
         }
         return .cannotOpen(path: path, reason: "\(error)")
     }
 
-    private static func operationError(_ error: any Error) -> MessageStoreError {
+    private func operationError(_ error: any Error) -> MessageStoreError {
         if let own = error as? MessageStoreError { return own }
+        if let database = error as? DatabaseError, database.resultCode == .SQLITE_BUSY || database.resultCode == .SQLITE_LOCKED {
+            return .locked(path: path)
+        }
         if let database = error as? DatabaseError, database.resultCode == .SQLITE_READONLY {
             return .operationFailed(reason: "the database became read-only")
         }

@@ -12,6 +12,8 @@ public enum MessageStoreError: Error, Sendable, Equatable, CustomStringConvertib
     /// The file was written by a newer Snapterm (its schema has migrations this build does not
     /// know); it is left untouched.
     case newerSchema(path: String, unknownMigrations: [String])
+    /// Another connection or process holds the database's write lock (for longer than the write waited).
+    case locked(path: String)
     /// No conversation has this id.
     case unknownConversation(Int64)
     /// A database operation failed.
@@ -26,6 +28,7 @@ public enum MessageStoreError: Error, Sendable, Equatable, CustomStringConvertib
         case .newerSchema(let path, let unknown):
             "the message database \(path) was written by a newer Snapterm (schema \(unknown.joined(separator: ", "))); "
                 + "it was left as it is — use that version, or move the file away to start afresh"
+        case .locked(let path): "the message database \(path) is locked by another process"
         case .unknownConversation(let id): "no conversation with id \(id)"
         case .operationFailed(let reason): "message database error: \(reason)"
         }

@@ -42,6 +42,16 @@ public struct Message: Sendable, Hashable, Identifiable {
     public var state: MessageState
     /// The attachment URLs (`asset://`, `map://`, `https://`, `file://`), in order.
     public var attachments: [URL]
+
+    /// A message with these fields (the store makes them; a screen makes one for a send still pending).
+    public init(id: Int64, conversationID: Int64, text: String, sentAt: Date, state: MessageState, attachments: [URL]) {
+        self.id = id
+        self.conversationID = conversationID
+        self.text = text
+        self.sentAt = sentAt
+        self.state = state
+        self.attachments = attachments
+    }
 }
 
 /// The unsent message of a conversation: text and attachment URLs.

@@ -86,7 +86,8 @@ extension Snapterm {
             for problem in urlList?.problems ?? [] { Console.error("snapterm: \(problem)") }
             let (request, problems) = try GalleryRequest.resolve(operands: pictures, list: urlList, listName: list)
             for problem in problems { Console.error("snapterm: \(problem)") }
-            return try request ?? photos.map { GalleryRequest(folder: try PictureFolder(path: $0)) }
+            // The folder's own bytes: a name need not be UTF-8.
+            return try request ?? photos.map { GalleryRequest(folder: try PictureFolder(path: RawPath(bytes: CommandLineArguments.bytes(of: [$0])[0]))) }
         }
 
         /// After `--list -` has read standard input to its end, keys come from the controlling terminal.

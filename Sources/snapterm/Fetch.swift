@@ -42,7 +42,7 @@ extension Snapterm {
         }
 
         func run() async throws {
-            let sources = urls.map { CommandLineSource.parse($0) }
+            let sources = CommandLineSource.parse(urls)
             let input = sources.contains(.standardInput) ? try StandardInputHandler.read() : nil
             let loader = try AppEnvironment().setting("SNAPTERM_OFFLINE", to: offline ? "1" : nil).makeLoader(for: .command, namedFiles: CommandLineSource.namedFiles(sources), extra: input.map { [$0] } ?? [],
                                                          schemes: CommandLineSource.schemes(sources))

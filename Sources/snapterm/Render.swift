@@ -76,7 +76,7 @@ extension Snapterm {
         }
 
         func run() async throws {
-            let sources = urls.map { CommandLineSource.parse($0) }
+            let sources = CommandLineSource.parse(urls)
             let setup: RenderSetup
             do {
                 let input = sources.contains(.standardInput) ? try StandardInputHandler.read() : nil
@@ -100,7 +100,7 @@ extension Snapterm {
                     // The whole picture is built first and written in one call: never a half-written sequence.
                     if let bytes = rendered.bytes { Console.writeOut(bytes) }
                 case .failure(let error):
-                    Console.error("snapterm: \(urls[index]): \(error)\(CommandLineSource.hint(for: error))")
+                    Console.error("snapterm: \(sources[index].shownName(urls[index])): \(error)\(CommandLineSource.hint(for: error))")
                 }
             }
             await setup.shutdown()

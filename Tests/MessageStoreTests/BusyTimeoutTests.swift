@@ -11,23 +11,7 @@ import Testing
         let path = folder.appending("m.sqlite").path
         let store = try MessageStore(path: path)
         let chat = try #require(try store.createConversation(title: "A").id)
-        let holder = Process()
-        holder.executableURL = URL(fileURLWithPath: "/bin/sh")
-        holder.arguments = ["-c", "(echo 'BEGIN IMMEDIATE;'; echo \"SELECT 'locked';\"; read _; echo 'COMMIT;') | sqlite3 \"$0\"", path]
-        let output = Pipe(), letGo = Pipe()
-        holder.standardOutput = output
-        holder.standardInput = letGo
-        try holder.run()
-        let locked = try await OffPool.run { () -> Bool in
-            var seen = Data()
-            while !String(decoding: seen, as: UTF8.self).contains("locked") {
-                let chunk = output.fileHandleForReading.availableData
-                if chunk.isEmpty { return false }
-                seen.append(chunk)
-            }
-            return true
-        }
-        #expect(locked)
+        let holder = try await DatabaseLockHolder(path: path)
 
         // When this process saves a draft meanwhile, and the other process lets go 300 ms after the
         // write began (all on threads of their own, so a busy test pool cannot reorder them)
@@ -37,7 +21,7 @@ import Testing
                 while moments.writeBegan == nil { Thread.sleep(forTimeInterval: 0.01) }
                 Thread.sleep(forTimeInterval: 0.3)
                 moments.letGo = ContinuousClock.now
-                letGo.fileHandleForWriting.write(Data("\n".utf8))
+                holder.letGoNow()
             }
             moments.writeBegan = ContinuousClock.now
             defer { moments.writeEnded = ContinuousClock.now }
@@ -49,7 +33,7 @@ import Testing
         let (letGoAt, endedAt) = (try #require(moments.letGo), try #require(moments.writeEnded))
         #expect(endedAt > letGoAt, "the write ended before the other process let go of its lock")
         #expect(try store.draft(for: chat).text == "typed while locked")
-        try await OffPool.run { holder.waitUntilExit() }
+        try await holder.release()
     }
 }
 

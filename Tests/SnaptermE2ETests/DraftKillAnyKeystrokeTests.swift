@@ -7,18 +7,6 @@ import Testing
 
 @Suite(.serialized, .enabled(if: TmuxSession.isAvailable, "needs tmux"))
 struct DraftKillAnyKeystrokeTests {
-    /// Opens the first conversation's composer, writing.
-    private func openComposer(_ fixture: E2EFixture) async throws {
-        try await fixture.start()
-        try await fixture.tmux.waitFor("[Places]")
-        try await fixture.tmux.send("Tab")
-        try await fixture.tmux.waitFor("[Messages]")
-        try await fixture.tmux.send("g", "Enter")
-        try await fixture.tmux.waitFor("i write")
-        try await fixture.tmux.send("i")
-        try await fixture.tmux.waitFor("Enter send")
-    }
-
     /// The text on the input line (ASCII drafts: the line shows the text and then the cursor cell).
     private func inputText(_ lines: [String]) -> String? {
         guard let line = lines.first(where: { $0.hasPrefix("✎") }) else { return nil }
@@ -38,7 +26,7 @@ struct DraftKillAnyKeystrokeTests {
         let alphabet = Array("abcdefghijklmnopqrstuvwxyz")
         var typed = ""
         for round in 0..<4 {
-            try await openComposer(fixture)
+            try await fixture.openComposer()
             try await tmux.waitFor { inputText($0) == typed }
             let pid = try #require(try await fixture.appPID())
             let count = Int.random(in: 3...12, using: &random)
@@ -70,7 +58,7 @@ struct DraftKillAnyKeystrokeTests {
             try await Task.sleep(for: .milliseconds(200))
         }
         // And after the last restart the screen shows it
-        try await openComposer(fixture)
+        try await fixture.openComposer()
         try await tmux.waitFor { inputText($0) == typed }
         try await tmux.send("Escape", "Escape", "q")
         try await tmux.waitFor("EXIT=0")

@@ -26,6 +26,18 @@ final class E2EFixture {
         try await tmux.runReportingExit("\(CommandRunner.binary.path) \(arguments)")
     }
 
+    /// Starts the app and opens the first conversation's composer, writing.
+    func openComposer() async throws {
+        try await start()
+        try await tmux.waitFor("[Places]")
+        try await tmux.send("Tab")
+        try await tmux.waitFor("[Messages]")
+        try await tmux.send("g", "Enter")
+        try await tmux.waitFor("i write")
+        try await tmux.send("i")
+        try await tmux.waitFor("Enter send")
+    }
+
     /// The app's process id (the shell's child).
     func appPID() async throws -> Int32? {
         let shell = try await tmux.paneValue("pane_pid")

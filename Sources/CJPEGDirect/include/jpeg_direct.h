@@ -19,8 +19,12 @@ enum snapterm_jpeg_result {
 int snapterm_jpeg_header(const unsigned char *data, size_t length, int *width, int *height);
 
 /// Decodes `data` scaled by 1/`denominator` (1, 2, 4 or 8) into `*rgb`, 3 bytes a pixel, row by
-/// row, `*width` × `*height` pixels; the caller frees `*rgb` with free(3).
-int snapterm_jpeg_decode(const unsigned char *data, size_t length, int denominator,
+/// row, `*width` × `*height` pixels; the caller frees `*rgb` with free(3). Fails at the first libjpeg
+/// warning, and as soon as it reads a scan past `max_scans`.
+int snapterm_jpeg_decode(const unsigned char *data, size_t length, int denominator, int max_scans,
                          unsigned char **rgb, int *width, int *height);
+
+/// The number of scans (SOS markers) in `data`, counted by walking its markers: no decoding.
+int snapterm_jpeg_scan_count(const unsigned char *data, size_t length);
 
 #endif

@@ -27,8 +27,13 @@ public struct FileIdentity: Sendable, Hashable {
     /// The identity of the file at `path` (symbolic links followed), or `nil` when there is
     /// nothing there. Never opens the file, so it cannot block on a FIFO or a device.
     public static func of(path: String) -> FileIdentity? {
+        of(path: RawPath(path))
+    }
+
+    /// The identity of the file at the byte path `path` (symbolic links followed), or `nil`.
+    public static func of(path: RawPath) -> FileIdentity? {
         var info = stat()
-        guard stat(path, &info) == 0 else { return nil }
+        guard path.withCString({ stat($0, &info) }) == 0 else { return nil }
         return FileIdentity(info)
     }
 

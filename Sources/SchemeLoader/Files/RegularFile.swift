@@ -16,7 +16,7 @@ import Foundation
 public final class RegularFile: @unchecked Sendable {
     // @unchecked: the descriptor is only read from by one caller at a time (a load reads its file
     // sequentially); it is closed once, in deinit.
-    /// The path opened.
+    /// The path opened, for messages (bytes that are not UTF-8 shown as `\xFF`).
     public let path: String
     /// The file's identity when opened.
     public let identity: FileIdentity
@@ -24,12 +24,18 @@ public final class RegularFile: @unchecked Sendable {
 
     /// Opens `path`; throws `LoadError.fileNotFound`, `.notARegularFile`, `.fileUnreadable`, or
     /// `.bodyTooLarge` when the file is bigger than `maxBytes`.
-    public init(path: String, maxBytes: Int) throws(LoadError) {
+    public convenience init(path: String, maxBytes: Int) throws(LoadError) {
+        try self.init(path: RawPath(path), maxBytes: maxBytes)
+    }
+
+    /// Opens the file named by exactly the bytes of `raw` (a name need not be UTF-8); throws as above.
+    public init(path raw: RawPath, maxBytes: Int) throws(LoadError) {
+        let path = raw.description
         self.path = path
         var before = stat()
-        guard lstat(path, &before) == 0 else { throw Self.openError(errno, path: path) }
+        guard raw.withCString({ lstat($0, &before) }) == 0 else { throw Self.openError(errno, path: path) }
         if let kind = Self.kindIfNotRegular(before.st_mode) { throw .notARegularFile(path: path, kind: kind) }
-        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_NOFOLLOW | O_NOCTTY | O_CLOEXEC)
+        let descriptor = raw.withCString { open($0, O_RDONLY | O_NONBLOCK | O_NOFOLLOW | O_NOCTTY | O_CLOEXEC) }
         guard descriptor >= 0 else { throw Self.openError(errno, path: path) }
         var info = stat()
         guard fstat(descriptor, &info) == 0 else {
@@ -43,7 +49,7 @@ public final class RegularFile: @unchecked Sendable {
         }
         guard info.st_size <= maxBytes else {
             close(descriptor)
-            throw .bodyTooLarge(limit: maxBytes, url: URL(fileURLWithPath: path).absoluteString)
+            throw .bodyTooLarge(limit: maxBytes, url: raw.fileURL.absoluteString)
         }
         self.descriptor = descriptor
         identity = FileIdentity(info)

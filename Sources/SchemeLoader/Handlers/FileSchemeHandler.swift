@@ -5,9 +5,9 @@ import Foundation
 /// or is one of the files the user named (on the command line).
 public struct FileSchemeHandler: SchemeHandling {
     /// The allowed folders, as real paths.
-    public let allowedRoots: [String]
+    public let allowedRoots: [RawPath]
     /// Single files allowed wherever they are (the user named them), as real paths.
-    public let namedFiles: Set<String>
+    public let namedFiles: Set<RawPath>
     /// The largest file read. Default 64 MiB.
     public let maxFileBytes: Int
     private let chunkSize = 256 << 10
@@ -17,8 +17,8 @@ public struct FileSchemeHandler: SchemeHandling {
     /// and the `namedFiles` themselves — not their neighbours — wherever they are. Its blocking calls
     /// run on `blockingCalls`, or when `nil` (below a UI) on a queue off the cooperative pool.
     public init(allowedRoots: [URL], namedFiles: [URL] = [], maxFileBytes: Int = 64 << 20, blockingCalls: WorkerPool? = nil) {
-        self.allowedRoots = allowedRoots.compactMap { Self.realPath($0.path) }
-        self.namedFiles = Set(namedFiles.compactMap { Self.realPath($0.path) })
+        self.allowedRoots = allowedRoots.compactMap { RawPath(fileURL: $0)?.resolved }
+        self.namedFiles = Set(namedFiles.compactMap { RawPath(fileURL: $0)?.resolved })
         self.maxFileBytes = maxFileBytes
         self.blockingCalls = blockingCalls
     }
@@ -29,12 +29,11 @@ public struct FileSchemeHandler: SchemeHandling {
 
     /// The standardized file URL with the file's identity as its fragment (`#v=…`): the cache key
     /// of a file, and of every picture made from it, changes when the file is replaced or rewritten.
+    /// The path is kept byte for byte (`%FF` stays the byte 0xFF, never U+FFFD: another file).
     public func canonicalURL(for url: URL) throws -> URL {
-        guard url.host == nil || url.host == "" || url.host == "localhost", !url.path.isEmpty else {
-            throw LoadError.malformedURL(url.absoluteString)
-        }
-        let file = URL(fileURLWithPath: url.standardizedFileURL.path)
-        guard let identity = FileIdentity.of(path: file.path),
+        guard let path = RawPath(fileURL: url)?.standardized else { throw LoadError.malformedURL(url.absoluteString) }
+        let file = path.fileURL
+        guard let identity = FileIdentity.of(path: path),
               var components = URLComponents(url: file, resolvingAgainstBaseURL: false) else { return file }
         components.fragment = "v=" + identity.token
         return components.url ?? file
@@ -46,10 +45,10 @@ public struct FileSchemeHandler: SchemeHandling {
     /// Opens the file off the cooperative pool (refusing anything but a regular file, so a FIFO or
     /// device cannot hang the load) and streams it in chunks, each read off the pool.
     public func load(_ task: SchemeLoadTask, client: SchemeLoadClient) async throws {
-        let requested = task.url.path
+        guard let requested = RawPath(fileURL: task.url) else { throw LoadError.malformedURL(task.url.absoluteString) }
         let file = try await blocking { try self.open(requested) }
         client.didReceive(LoadResponse(
-            mimeType: MIMEType.forPathExtension(task.url.pathExtension), expectedLength: Int(file.identity.size),
+            mimeType: MIMEType.forPathExtension(requested.pathExtension), expectedLength: Int(file.identity.size),
             storagePolicy: .memoryOnly))
         var total = 0
         while true {
@@ -68,18 +67,12 @@ public struct FileSchemeHandler: SchemeHandling {
     }
 
     /// Resolves links, checks the roots and opens the file: blocking calls, made off the pool.
-    private func open(_ requested: String) throws -> RegularFile {
-        guard let path = Self.realPath(requested) else { throw LoadError.fileNotFound(path: requested) }
-        guard namedFiles.contains(path) || allowedRoots.contains(where: { path == $0 || path.hasPrefix($0.hasSuffix("/") ? $0 : $0 + "/") }) else {
-            throw LoadError.fileOutsideAllowedRoots(path: requested)
+    private func open(_ requested: RawPath) throws -> RegularFile {
+        guard let path = requested.resolved else { throw LoadError.fileNotFound(path: requested.description) }
+        guard namedFiles.contains(path) || allowedRoots.contains(where: path.isInside) else {
+            throw LoadError.fileOutsideAllowedRoots(path: requested.description)
         }
         return try RegularFile(path: path, maxBytes: maxFileBytes)
-    }
-
-    private static func realPath(_ path: String) -> String? {
-        guard let resolved = realpath(path, nil) else { return nil }
-        defer { free(resolved) }
-        return String(cString: resolved)
     }
 }
 

@@ -24,6 +24,8 @@ public final class AppState {
     public let photos: [GalleryPhoto]
     /// Conversations and drafts (nil when the app runs without messages).
     public let messages: MessageStore?
+    /// Every draft save and send of the app's screens, in order, retried while the database is locked.
+    public let messageWriter: MessageWriter?
     /// Show the one-letter source badge beside pictures.
     public var showsBadges = false
     /// The terminal moves sixel pixels when a scroll region scrolls (xterm, no multiplexer): the app
@@ -43,6 +45,7 @@ public final class AppState {
         self.places = places
         self.photos = photos
         self.messages = messages
+        messageWriter = messages.map { MessageWriter(store: $0) }
     }
 
     /// Whether both loaders use their caches.

@@ -22,15 +22,17 @@ public enum ScreenFactory {
             guard let store = state.messages else { return nil }
             let title = (try? store.conversations().first { $0.id == id }?.conversation.title) ?? "Conversation"
             return ConversationScreen(id: id, title: title, store: store, loader: loader,
-                                      box: state.box(columns: messageThumbnail.columns, rows: messageThumbnail.rows))
+                                      box: state.box(columns: messageThumbnail.columns, rows: messageThumbnail.rows),
+                                      writer: state.messageWriter)
         case .photoPicker(let id):
             guard let store = state.messages else { return nil }
-            return PhotoPickerScreen(photos: state.photos, composer: DraftComposer(conversationID: id, store: store), loader: loader,
+            return PhotoPickerScreen(photos: state.photos, composer: DraftComposer(conversationID: id, store: store, writer: state.messageWriter),
+                                     loader: loader,
                                      box: state.box(columns: pickerThumbnail.columns, rows: pickerThumbnail.rows),
                                      previewBox: state.box(columns: 1, rows: 1))
         case .locationPicker(let id):
             guard let store = state.messages else { return nil }
-            return LocationPickerScreen(places: state.places, composer: DraftComposer(conversationID: id, store: store),
+            return LocationPickerScreen(places: state.places, composer: DraftComposer(conversationID: id, store: store, writer: state.messageWriter),
                                         loader: loader, previewBox: state.box(columns: 1, rows: 1))
         }
     }

@@ -1,5 +1,6 @@
 // SnaptermApp: the run loop — keys in, screens drawn, pictures placed, the cache demo's toggles.
 import Foundation
+import MessageStore
 import SchemeLoader
 
 /// The terminal application: a header, the current screen, a status bar, and overlays (keys,
@@ -26,6 +27,7 @@ public final class SnaptermApp {
     private var lastDraw = ContinuousClock.now
     private var laidOutSize: (rows: Int, columns: Int) = (0, 0)
     private var scriptedKeys: [Key] = []
+    private var writesObservation: MessageWriter.Observation?
 
     /// Creates the app over `tabs` (top-level screens, Tab cycles through them).
     public init(state: AppState, terminal: any TerminalScreen, output: any TerminalOutput, tabs: [any Screen]) {
@@ -36,7 +38,13 @@ public final class SnaptermApp {
         self.tabs = tabs
         placer = ImagePlacer(kittyPlaceholders: state.usesKittyPlaceholders)
         for screen in tabs { watch(screen) }
+        // The status line says when message writes wait for the database: redraw when that changes.
+        writesObservation = state.messageWriter?.observe { [weak self] in
+            Task { @MainActor in self?.needsDraw = true }
+        }
     }
+
+    deinit { writesObservation?.cancel() }
 
     /// Queues keys to handle before any from the keyboard, one per frame (a demo, a screenshot).
     public func play(_ keys: [Key]) { scriptedKeys += keys }

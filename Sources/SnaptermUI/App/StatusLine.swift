@@ -8,9 +8,18 @@ enum StatusLine {
     /// white spots on screen first, then where thumbnails came from, fitting 80 columns.
     static func text(_ state: AppState, blank: (placeholders: Int, cells: Int)) -> String {
         let s = state.thumbnailLoader.statistics
-        return "blank \(blank.placeholders)/\(blank.cells) │ mem \(s.memoryHits) disk \(s.diskHits) miss \(s.handlerLoads)"
+        return unwritten(state) + "blank \(blank.placeholders)/\(blank.cells) │ mem \(s.memoryHits) disk \(s.diskHits) miss \(s.handlerLoads)"
             + " │ flying \(s.inFlight) joined \(s.coalesced) cancelled \(s.cancelled)"
             + " │ cache \(state.isCachingEnabled ? "on" : "OFF") │ ? keys"
+    }
+
+    /// `✗ 2 messages not written: the message database is locked by another process — retrying │ `
+    /// while writes wait, else nothing.
+    static func unwritten(_ state: AppState) -> String {
+        guard let writer = state.messageWriter, case .waiting(let reason) = writer.status else { return "" }
+        let count = writer.pending.count
+        guard count > 0 else { return "" }
+        return "✗ \(count) message write\(count == 1 ? "" : "s") waiting: \(DraftComposer.describe(reason)) — retrying │ "
     }
 
     /// The stats panel: timings per source and cache sizes, for both stages.

@@ -2,7 +2,7 @@
 import Foundation
 
 extension PictureFolder: GalleryPictures {
-    public var emptyMessage: String { "No pictures (JPEG, PNG, GIF, WebP) in \(url.path)." }
+    public var emptyMessage: String { "No pictures (JPEG, PNG, GIF, WebP) in \(path)." }
 
     /// The folder's pictures now (`entries()`), in name order.
     public func pictures() throws(UIError) -> [GalleryEntry] {

@@ -5,18 +5,21 @@ import Glibc
 import Darwin
 #endif
 import Foundation
+import SchemeLoader
 
-/// One picture file of a folder: its name, its size and its `file://` URL.
+/// One picture file of a folder: its name, its size and its `file://` URL. The name is kept as the
+/// bytes `readdir` gave (a name need not be UTF-8): `a\xff.jpg` and `a\u{FFFD}.jpg` are two files.
 public struct FolderEntry: Sendable, Equatable {
-    /// The file name (no folder).
-    public let name: String
+    /// The file's path, byte for byte.
+    public let path: RawPath
     /// The size in bytes when listed.
     public let size: Int64
-    /// The folder it is in.
-    public let folder: URL
 
-    /// The file's `file://` URL (made when asked: a listing of thousands makes none).
-    public var url: URL { folder.appendingPathComponent(name, isDirectory: false) }
+    /// The file name for people (no folder): bytes that are not UTF-8 shown as `\xFF`.
+    public var name: String { RawPath.display(path.lastComponent) }
+
+    /// The file's `file://` URL, naming exactly its bytes (made when asked: a listing of thousands makes none).
+    public var url: URL { path.fileURL }
 }
 
 /// A folder of pictures: JPEG, PNG, GIF and WebP files (by extension), regular files only — a FIFO,
@@ -25,45 +28,55 @@ public struct FolderEntry: Sendable, Equatable {
 public struct PictureFolder: Sendable {
     /// The picture extensions listed (lower case).
     public static let extensions: Set<String> = ["jpg", "jpeg", "png", "gif", "webp"]
-    /// The folder.
-    public let url: URL
+    /// The folder, absolute and standardized, byte for byte.
+    public let path: RawPath
+
+    /// The folder's `file://` URL.
+    public var url: URL { path.fileURL }
 
     /// A folder at `path`; throws `UIError.notAFolder` when it is missing or not a folder, and
     /// `UIError.folderUnreadable` when this user may not list it.
     public init(path: String) throws(UIError) {
+        try self.init(path: RawPath(path))
+    }
+
+    /// A folder at the byte path `raw` (relative to the current folder unless absolute).
+    public init(path raw: RawPath) throws(UIError) {
+        let shown = raw.description
         var info = stat()
-        guard stat(path, &info) == 0 else { throw .notAFolder(path: path, reason: String(cString: strerror(errno))) }
-        guard info.st_mode & S_IFMT == S_IFDIR else { throw .notAFolder(path: path, reason: "not a folder") }
-        guard access(path, R_OK | X_OK) == 0 else {
-            throw .folderUnreadable(path: path, reason: String(cString: strerror(errno)))
+        guard raw.withCString({ stat($0, &info) }) == 0 else { throw .notAFolder(path: shown, reason: String(cString: strerror(errno))) }
+        guard info.st_mode & S_IFMT == S_IFDIR else { throw .notAFolder(path: shown, reason: "not a folder") }
+        guard raw.withCString({ access($0, R_OK | X_OK) }) == 0 else {
+            throw .folderUnreadable(path: shown, reason: String(cString: strerror(errno)))
         }
-        url = URL(fileURLWithPath: path, isDirectory: true).standardizedFileURL
+        let absolute = raw.bytes.first == UInt8(ascii: "/") ? raw : RawPath(FileManager.default.currentDirectoryPath).appending(raw.bytes)
+        path = absolute.standardized
     }
 
     /// The folder's name, for titles.
-    public var name: String { url.lastPathComponent.isEmpty ? url.path : url.lastPathComponent }
+    public var name: String { path.lastComponent.isEmpty ? path.description : RawPath.display(path.lastComponent) }
 
     /// The pictures now in the folder, sorted by name (case-insensitive, numbers by value: `2.jpg`
     /// before `10.jpg`). Hidden files (a leading dot) are left out. Throws `UIError.folderUnreadable`.
     public func entries() throws(UIError) -> [FolderEntry] {
-        guard let directory = opendir(url.path) else {
-            throw .folderUnreadable(path: url.path, reason: String(cString: strerror(errno)))
+        guard let directory = path.withCString({ opendir($0) }) else {
+            throw .folderUnreadable(path: path.description, reason: String(cString: strerror(errno)))
         }
         defer { closedir(directory) }
         let descriptor = dirfd(directory)
         var found: [(key: [UInt64], entry: FolderEntry)] = []
         while let item = readdir(directory) {
-            let name = withUnsafeBytes(of: item.pointee.d_name) { raw in
-                String(cString: raw.baseAddress!.assumingMemoryBound(to: CChar.self))
-            }
-            guard !name.hasPrefix("."), let dot = name.lastIndex(of: "."),
-                  Self.extensions.contains(name[name.index(after: dot)...].lowercased()) else { continue }
+            // The name's bytes as they are: a String would turn a byte that is not UTF-8 into U+FFFD.
+            let name = withUnsafeBytes(of: item.pointee.d_name) { raw in Array(raw.prefix { $0 != 0 }) }
+            let file = RawPath(bytes: name)
+            guard name.first != UInt8(ascii: "."), Self.extensions.contains(file.pathExtension) else { continue }
             var info = stat()
-            guard fstatat(descriptor, name, &info, 0) == 0, info.st_mode & S_IFMT == S_IFREG else { continue }
-            let entry = FolderEntry(name: name, size: Int64(info.st_size), folder: url)
-            found.append((Self.sortKey(name), entry))
+            guard file.withCString({ fstatat(descriptor, $0, &info, 0) }) == 0, info.st_mode & S_IFMT == S_IFREG else { continue }
+            let entry = FolderEntry(path: path.appending(name), size: Int64(info.st_size))
+            found.append((Self.sortKey(entry.name), entry))
         }
-        found.sort { $0.key.lexicographicallyPrecedes($1.key) || ($0.key == $1.key && $0.entry.name < $1.entry.name) }
+        found.sort { $0.key.lexicographicallyPrecedes($1.key)
+            || ($0.key == $1.key && $0.entry.path.bytes.lexicographicallyPrecedes($1.entry.path.bytes)) }
         return found.map(\.entry)
     }
 

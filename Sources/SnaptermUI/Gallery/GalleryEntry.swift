@@ -1,5 +1,6 @@
 // GalleryEntry: one picture of a gallery — the name under its thumbnail, its size when known, its URL.
 import Foundation
+import SchemeLoader
 
 /// One picture of a gallery: a file listed in a folder, or any URL the loader reads.
 public struct GalleryEntry: Sendable, Equatable {
@@ -38,9 +39,10 @@ public struct GalleryEntry: Sendable, Equatable {
     }
 
     /// The name of a picture at `url`: its last path segment, percent-decoded (kept encoded when the
-    /// bytes are not UTF-8); a URL without one (`http://host/`, `map://?lat=…`) is named by its host,
-    /// else by its whole text.
+    /// bytes are not UTF-8; for a `file://` URL each such byte is shown as `\xFF`, as in a folder's
+    /// listing); a URL without one (`http://host/`, `map://?lat=…`) is named by its host, else by its whole text.
     public static func displayName(of url: URL) -> String {
+        if let file = RawPath(fileURL: url), !file.lastComponent.isEmpty { return RawPath.display(file.lastComponent) }
         let path = url.path(percentEncoded: true)
         if let segment = path.split(separator: "/").last {
             return String(segment).removingPercentEncoding ?? String(segment)

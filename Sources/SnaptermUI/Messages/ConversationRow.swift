@@ -12,19 +12,24 @@ struct ConversationRow: Equatable {
     var isFirstOfMessage: Bool
     /// True on the first row of the first message of a calendar day (local time zone).
     var startsDay = false
+    /// True for a message sent but not stored yet (the database is locked): its byline says "sending…".
+    var isPending = false
 
-    /// The rows of `messages`, oldest first; `calendar` decides where a day begins.
-    static func rows(for messages: [Message], calendar: Calendar = .current) -> [ConversationRow] {
+    /// The rows of `messages`, oldest first, then those of the `pending` sends; `calendar` decides where a day begins.
+    static func rows(for messages: [Message], pending: [Message] = [], calendar: Calendar = .current) -> [ConversationRow] {
         var previousDay: DateComponents?
-        return messages.flatMap { message -> [ConversationRow] in
+        let stored = messages.count
+        return (messages + pending).enumerated().flatMap { index, message -> [ConversationRow] in
             let day = calendar.dateComponents([.era, .year, .month, .day], from: message.sentAt)
             let startsDay = day != previousDay
             previousDay = day
+            let isPending = index >= stored
             guard !message.attachments.isEmpty else {
-                return [ConversationRow(message: message, attachment: nil, isFirstOfMessage: true, startsDay: startsDay)]
+                return [ConversationRow(message: message, attachment: nil, isFirstOfMessage: true, startsDay: startsDay, isPending: isPending)]
             }
-            return message.attachments.enumerated().map { index, url in
-                ConversationRow(message: message, attachment: url, isFirstOfMessage: index == 0, startsDay: startsDay && index == 0)
+            return message.attachments.enumerated().map { position, url in
+                ConversationRow(message: message, attachment: url, isFirstOfMessage: position == 0, startsDay: startsDay && position == 0,
+                                isPending: isPending)
             }
         }
     }
@@ -32,7 +37,7 @@ struct ConversationRow: Equatable {
     /// `You · 14:05` or `Ada · 14:03` (the day is on the separator above).
     func byline(otherParty: String, calendar: Calendar = .current) -> String {
         let who = message.state == .sent ? "You" : otherParty
-        return "\(who) · \(Self.clock(message.sentAt, calendar: calendar))"
+        return "\(who) · " + (isPending ? "sending… (kept until the database lets it)" : Self.clock(message.sentAt, calendar: calendar))
     }
 
     /// `23:10`, on a 24-hour clock.

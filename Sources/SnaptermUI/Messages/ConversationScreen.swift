@@ -38,14 +38,20 @@ public final class ConversationScreen: Screen {
 
     /// Opens conversation `id`; `box` is the thumbnail size of messages and draft attachments alike,
     /// so a sent attachment shows at once from the memory cache. `calendar` decides days and times.
+    /// The draft and sends go through `writer` (the app's), else through one of the composer's own.
     public init(id: Int64, title: String, store: MessageStore, loader: SchemeLoader, box: ThumbnailBox,
-                calendar: Calendar = .current) {
+                calendar: Calendar = .current, writer: MessageWriter? = nil) {
         conversationTitle = title
         self.store = store
         self.loader = loader
         self.box = box
         self.calendar = calendar
-        composer = DraftComposer(conversationID: id, store: store)
+        composer = DraftComposer(conversationID: id, store: store, writer: writer)
+        // A pending send that lands (or waits) changes the list and the status line.
+        composer.onWritesChange = { [weak self] in
+            self?.relayout()
+            self?.onChange?()
+        }
     }
 
     /// The thumbnail URL of a picture: for a photo, encoded from a render at the box's size, not from
@@ -173,7 +179,8 @@ public final class ConversationScreen: Screen {
                 let count = failedAttachments.count
                 notice = "✗ not sent: attachment \(failed.index + 1)\(count > 1 ? " and \(count - 1) more" : "") failed "
                     + "(\(failed.reason)) — Esc, then x remove or R retry"
-            } else if composer.send() != nil {
+            } else if !composer.draft.isEmpty {
+                composer.send()  // stored now, or pending (shown as "sending…") while the database is locked
                 relayout()
                 scrollToBottom()
             }
@@ -214,8 +221,12 @@ public final class ConversationScreen: Screen {
 
     private func reloadMessages() {
         let messages = (try? store.messages(in: composer.conversationID)) ?? []
+        let pending = composer.pendingSends.map { draft in
+            Message(id: 0, conversationID: composer.conversationID, text: draft.text, sentAt: Date(), state: .sent,
+                    attachments: draft.attachments)
+        }
         let wasAtBottom = list.map { $0.visibleRange.upperBound >= $0.rowCount } ?? true
-        rows = ConversationRow.rows(for: messages, calendar: calendar)
+        rows = ConversationRow.rows(for: messages, pending: pending, calendar: calendar)
         let visible = max(1, listHeight / rowHeight)
         if let list {
             list.update(rowCount: rows.count, visibleCount: visible)

@@ -8,8 +8,10 @@ public enum DemoConversations {
     /// Adds the demo conversations when `store` has none. `photoID` maps a shipped photo's file
     /// name to its asset id; `fileImage` is a local picture attached as a `file://` URL. One
     /// transaction: a crash leaves all or nothing, and of two processes starting at once on an
-    /// empty database, one seeds and the other then finds it seeded.
+    /// empty database, one seeds and the other then finds it seeded. A store with conversations is
+    /// only read (so another process holding the write lock does not hold up the start).
     public static func seedIfEmpty(_ store: MessageStore, photoID: (String) -> String?, fileImage: URL?, now: Date = Date()) throws {
+        guard try store.isEmpty else { return }
         try store.transaction { store in try seed(store, photoID: photoID, fileImage: fileImage, now: now) }
     }
 

@@ -1,10 +1,13 @@
-// DraftComposer: a conversation's draft while it is written — every change saved, sent exactly once.
+// DraftComposer: a conversation's draft while it is written — every change saved, sent exactly once,
+// and never held up by a database another process has locked.
 import Foundation
 import MessageStore
 
 /// The draft of one conversation: its text (being edited) and attachment URLs. Every change is
-/// saved to the store at once, so nothing typed is lost if the process dies; sending stores the
-/// message and clears the draft in one transaction.
+/// saved through the app's `MessageWriter`: at once when the database is free (nothing typed is lost
+/// if the process dies), else kept and retried off the UI thread — typing stays live and `saveStatus`
+/// says what waits. Sending stores the message and clears the draft in one transaction, or, while the
+/// database is locked, keeps the message pending (`pendingSends`) until it can.
 @MainActor
 public final class DraftComposer {
     /// The conversation.
@@ -13,30 +16,44 @@ public final class DraftComposer {
     public private(set) var editor = TextEditor()
     /// The attachments, in order.
     public private(set) var attachments: [URL] = []
-    /// The last storage failure, shown to the user (the draft stays in memory meanwhile).
+    /// The last failure to read the saved draft, shown to the user.
     public private(set) var problem: String?
+    /// Called (on the main actor) when a pending write of this conversation lands or waits.
+    public var onWritesChange: (() -> Void)?
+    /// The writer the draft and the sends go through (shared by the app's screens).
+    public let writer: MessageWriter
 
     private let store: MessageStore
     /// The draft's send-once key, from the store: a retried send finds the message it stored.
     private var sendKey: UUID?
+    private var observation: MessageWriter.Observation?
 
-    /// Opens the saved draft of `conversationID`.
-    public init(conversationID: Int64, store: MessageStore) {
+    /// Opens the saved draft of `conversationID` — or the newer one still waiting to be written.
+    /// Writes go through `writer` (the app's, so a picker's attachment and the conversation's text are
+    /// written in order), else through a writer of its own.
+    public init(conversationID: Int64, store: MessageStore, writer: MessageWriter? = nil) {
         self.conversationID = conversationID
         self.store = store
+        self.writer = writer ?? MessageWriter(store: store)
         reload()
+        observation = self.writer.observe { [weak self] in
+            Task { @MainActor in self?.onWritesChange?() }
+        }
     }
+
+    deinit { observation?.cancel() }
 
     /// The draft as it stands.
     public var draft: Draft { Draft(text: editor.text, attachments: attachments, sendKey: sendKey) }
 
-    /// Reads the saved draft again (another screen may have added an attachment).
+    /// Reads the draft again (another screen may have added an attachment): the newest one waiting to
+    /// be written, else the saved one.
     public func reload() {
         do {
-            let saved = try store.draft(for: conversationID)
+            let saved = try writer.pendingDraft(for: conversationID) ?? store.draft(for: conversationID)
             if saved.text != editor.text { editor = TextEditor(text: saved.text) }
             attachments = saved.attachments
-            sendKey = saved.sendKey
+            sendKey = saved.sendKey ?? sendKey
             problem = nil
         } catch {
             problem = "\(error)"
@@ -64,30 +81,42 @@ public final class DraftComposer {
         save()
     }
 
-    /// Sends the draft: stores the message once and clears the draft. Returns the message, or
-    /// `nil` when there was nothing to send or the store failed (then the draft is kept).
+    /// Sends the draft: the message is stored once and the draft cleared. Returns the message when it is
+    /// stored at once; `nil` when there was nothing to send, or when the database is locked — then the
+    /// message is pending (`pendingSends`), sent as soon as the database lets it, and the draft is clear.
     @discardableResult
     public func send() -> Message? {
         guard !draft.isEmpty else { return nil }
-        do {
-            let message = try store.send(draft, in: conversationID)
-            editor.clear()
-            attachments = []
-            sendKey = nil
-            problem = nil
-            return message
-        } catch {
-            problem = "\(error)"
-            return nil
-        }
+        let message = writer.send(draft, in: conversationID)
+        editor.clear()
+        attachments = []
+        sendKey = nil
+        return message
+    }
+
+    /// The messages sent in this conversation that are not stored yet, oldest first.
+    public var pendingSends: [Draft] {
+        writer.pending.filter { $0.conversationID == conversationID && $0.kind == .send }.map(\.draft)
+    }
+
+    /// What waits to be written in this conversation and why (the database is locked by another
+    /// process, or failing), for the status line; `nil` when everything is written.
+    public var saveStatus: String? {
+        guard case .waiting(let reason) = writer.status else { return nil }
+        let waiting = writer.pending.filter { $0.conversationID == conversationID }
+        guard !waiting.isEmpty else { return nil }
+        let sends = waiting.filter { $0.kind == .send }.count
+        let what = sends > 0 ? (sends == 1 ? "1 message not sent yet" : "\(sends) messages not sent yet") : "draft not saved yet"
+        return "\(what): \(Self.describe(reason)) — kept, retrying"
+    }
+
+    /// Why a write waits, short enough for a status line.
+    static func describe(_ reason: MessageStoreError) -> String {
+        if case .locked = reason { return "the message database is locked by another process" }
+        return "\(reason)"
     }
 
     private func save() {
-        do {
-            sendKey = try store.saveDraft(draft, for: conversationID)
-            problem = nil
-        } catch {
-            problem = "\(error)"
-        }
+        writer.saveDraft(draft, for: conversationID)
     }
 }

@@ -13,13 +13,21 @@ enum CommandLineSource: Equatable {
     case standardInput
 
     /// Reads `text`: `-` is standard input; an existing file is a path (even `a:b.png`); `scheme:…`
-    /// is a URL; anything else is a path (which may then not exist — a plain "no such file").
-    static func parse(_ text: String, currentDirectory: String = FileManager.default.currentDirectoryPath,
-                      exists: (String) -> Bool = { FileManager.default.fileExists(atPath: $0) }) -> CommandLineSource {
+    /// is a URL; anything else is a path (which may then not exist — a plain "no such file"). A path is
+    /// `bytes` when given (the argument as the system passed it: a name need not be UTF-8), its URL
+    /// naming exactly those bytes.
+    static func parse(_ text: String, bytes: [UInt8]? = nil, currentDirectory: String = FileManager.default.currentDirectoryPath,
+                      exists: (RawPath) -> Bool = { FileIdentity.of(path: $0) != nil }) -> CommandLineSource {
         if text == "-" { return .standardInput }
-        let absolute = text.hasPrefix("/") ? text : (currentDirectory as NSString).appendingPathComponent(text)
+        let raw = RawPath(bytes: bytes ?? Array(text.utf8))
+        let absolute = raw.bytes.first == UInt8(ascii: "/") ? raw : RawPath(currentDirectory).appending(raw.bytes)
         if !exists(absolute), looksLikeURL(text), let url = URL(string: text) { return .url(url) }
-        return .path(URL(fileURLWithPath: absolute).standardizedFileURL)
+        return .path(absolute.standardized.fileURL)
+    }
+
+    /// The sources `arguments` name, each path read from the argument's own bytes (`CommandLineArguments`).
+    static func parse(_ arguments: [String]) -> [CommandLineSource] {
+        zip(arguments, CommandLineArguments.bytes(of: arguments)).map { parse($0, bytes: $1) }
     }
 
     /// `scheme:` at the start (RFC 3986: a letter, then letters, digits, `+`, `-`, `.`).
@@ -28,6 +36,14 @@ enum CommandLineSource: Equatable {
         let scheme = text[..<colon]
         return scheme.first!.isASCII && scheme.first!.isLetter
             && scheme.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) }
+    }
+
+    /// How to name the source in a message: a path with bytes that are not UTF-8 shown as `\xFF`, else `typed`.
+    func shownName(_ typed: String) -> String {
+        if case .path(let url) = self, let path = RawPath(fileURL: url), String(validating: path.bytes, as: UTF8.self) == nil {
+            return path.description
+        }
+        return typed
     }
 
     /// The URL the loader is asked for; standard input is `stdin` (see `StandardInputHandler`).

@@ -85,12 +85,34 @@ struct UISession {
         app.play(keys)
         await app.run()
         screen.end()
+        reportUnwrittenMessages()
         // A reply that never came during the run may still come: keep it from the shell.
         if capabilities.repliesMayArriveLate, let tty = try? DeviceTerminal() {
             TerminalCapabilities.drainLateReplies(from: tty)
             tty.close()
         }
         await shutdown()
+    }
+
+    /// How long quitting waits for drafts and sends the database has not let in yet.
+    static let quitFlushTimeout: TimeInterval = 3
+
+    /// Waits (bounded) for pending draft saves and sends; what still could not be written — the
+    /// database locked by another process — is said on standard error with its text, so nothing typed
+    /// is lost without a word. The database keeps the draft as last saved.
+    private func reportUnwrittenMessages() {
+        guard let writer = state.messageWriter, !writer.flush(timeout: Self.quitFlushTimeout), let store = state.messages else { return }
+        let reason: String
+        if case .waiting(let why) = writer.status { reason = "\(why)" } else { reason = "the message database \(store.path) did not answer" }
+        let titles = Dictionary((try? store.conversations())?.map { ($0.id, $0.conversation.title) } ?? [], uniquingKeysWith: { a, _ in a })
+        Console.error("snapterm: not saved after waiting \(Int(Self.quitFlushTimeout)) s — \(reason); "
+            + "the database keeps the draft as last saved. What was not written:")
+        for write in writer.pending {
+            let title = titles[write.conversationID].map { "“\($0)”" } ?? "conversation \(write.conversationID)"
+            let what = write.kind == .send ? "message to \(title), not sent" : "draft of \(title)"
+            let attachments = write.draft.attachments.map(\.absoluteString).joined(separator: " ")
+            Console.error("snapterm:   \(what): \(write.draft.text)" + (attachments.isEmpty ? "" : " [\(attachments)]"))
+        }
     }
 
     private func shutdown() async {

@@ -5,6 +5,7 @@ import Glibc
 import Darwin
 #endif
 import Foundation
+import SchemeLoader
 import SnaptermUI
 
 /// The gallery the UI opens first, and what the loader may read for it: the files and folders the
@@ -40,9 +41,12 @@ struct GalleryRequest {
     static func resolve(operands: [String], list: URLList?, listName: String? = nil,
                         currentDirectory: String = FileManager.default.currentDirectoryPath)
         throws(UIError) -> (request: GalleryRequest?, problems: [URLListError]) {
-        let sources = operands.map { CommandLineSource.parse($0, currentDirectory: currentDirectory) }
-        if list == nil, sources.count == 1, case .path(let url) = sources[0], kind(of: url.path) != S_IFREG {
-            return (GalleryRequest(folder: try PictureFolder(path: url.path)), [])
+        // Paths from the operands' own bytes (a name need not be UTF-8), kept byte for byte in their URLs.
+        let sources = zip(operands, CommandLineArguments.bytes(of: operands)).map {
+            CommandLineSource.parse($0, bytes: $1, currentDirectory: currentDirectory)
+        }
+        if list == nil, sources.count == 1, case .path(let url) = sources[0], kind(of: url) != S_IFREG {
+            return (GalleryRequest(folder: try PictureFolder(path: RawPath(fileURL: url) ?? RawPath(url.path))), [])
         }
         guard list != nil || !sources.isEmpty else { return (nil, []) }
         var builder = Builder()
@@ -53,8 +57,8 @@ struct GalleryRequest {
                 if let problem = URLList.problem(with: url, text: text) { throw .notAPicture(path: text, reason: "\(problem)") }
                 builder.entries.append(GalleryEntry(url: url))
             case .path(let url):
-                switch kind(of: url.path) {
-                case S_IFDIR: try builder.add(folder: url.path)
+                switch kind(of: url) {
+                case S_IFDIR: try builder.add(folder: url)
                 case S_IFREG: builder.add(file: url)
                 case nil: throw .notAPicture(path: text, reason: String(cString: strerror(ENOENT)))
                 default: throw .notAPicture(path: text, reason: "not a file or a folder")
@@ -64,9 +68,9 @@ struct GalleryRequest {
         var problems: [URLListError] = []
         for line in list?.lines ?? [] {
             switch line.source {
-            case .path(let url) where kind(of: url.path) == S_IFDIR:
+            case .path(let url) where kind(of: url) == S_IFDIR:
                 do {
-                    try builder.add(folder: url.path)
+                    try builder.add(folder: url)
                 } catch {
                     problems.append(.badLine(list: listName ?? "-", number: line.number, reason: .folderUnlisted("\(error)")))
                 }
@@ -87,10 +91,12 @@ struct GalleryRequest {
         return (listName as NSString).lastPathComponent
     }
 
-    /// The file type (`S_IFDIR`, `S_IFREG`, …) at `path`, links followed; `nil` when nothing is there.
-    private static func kind(of path: String) -> mode_t? {
+    /// The file type (`S_IFDIR`, `S_IFREG`, …) at the `file://` URL `url` (its path's bytes), links
+    /// followed; `nil` when nothing is there.
+    private static func kind(of url: URL) -> mode_t? {
+        guard let path = RawPath(fileURL: url) else { return nil }
         var info = stat()
-        guard stat(path, &info) == 0 else { return nil }
+        guard path.withCString({ stat($0, &info) }) == 0 else { return nil }
         return info.st_mode & S_IFMT
     }
 
@@ -105,8 +111,8 @@ struct GalleryRequest {
             files.append(url)
         }
 
-        mutating func add(folder path: String) throws(UIError) {
-            let folder = try PictureFolder(path: path)
+        mutating func add(folder url: URL) throws(UIError) {
+            let folder = try PictureFolder(path: RawPath(fileURL: url) ?? RawPath(url.path))
             entries += try folder.pictures()
             folders.append(folder.url)
         }

@@ -81,7 +81,7 @@ struct URLList: Equatable {
         guard trimmed.count <= maximumLineBytes else { return .bad(.tooLong(bytes: trimmed.count, limit: maximumLineBytes)) }
         guard let text = String(bytes: trimmed, encoding: .utf8) else { return .bad(.notUTF8) }
         if let control = text.unicodeScalars.first(where: isControl) { return .bad(.controlCharacter(control.value)) }
-        let source = CommandLineSource.parse(text, currentDirectory: folder, exists: exists)
+        let source = CommandLineSource.parse(text, currentDirectory: folder, exists: { exists($0.description) })
         switch source {
         case .standardInput: return .bad(.standardInput)
         case .path where CommandLineSource.looksLikeURL(text) && !exists(path(text, in: folder)):
