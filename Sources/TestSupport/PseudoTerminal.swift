@@ -5,8 +5,9 @@ import Foundation
 
 /// Starts `path arguments…` in a new session whose controlling terminal is a fresh pseudo-terminal
 /// (standard input and output on it, standard error to `errorFile` when given). A thread keeps every
-/// byte the program writes to the terminal. The test keeps the terminal's program side open too, so
-/// its modes (`pair.modes()`) and unread input (`pair.takeUnreadInput()`) can be read after the program ends.
+/// byte the program writes to the terminal and, with a `responder`, answers what it asks. The test keeps
+/// the terminal's program side open too, so its modes (`pair.modes()`) and unread input
+/// (`pair.takeUnreadInput()`) can be read after the program ends.
 public final class PseudoTerminal: @unchecked Sendable {
     // @unchecked: `bytes`, `running` and `quietPolls` are only touched under `lock`; `exitStatus` only by the
     // test's task; the descriptors never change.
@@ -21,10 +22,15 @@ public final class PseudoTerminal: @unchecked Sendable {
     private var quietPolls = 0
     private let readLoopEnded = DispatchSemaphore(value: 0)
 
+    /// Plays the terminal's side of a conversation, on the reading thread as output arrives: given the
+    /// output not yet answered (kept between calls, so a query split over two reads is whole) and the
+    /// program's id, returns the reply to type back and drops what it handled.
+    public typealias Responder = @Sendable (_ unanswered: inout Data, _ program: pid_t) -> [UInt8]
+
     /// Starts the program on a `columns × rows` terminal with exactly `environment`.
     public init(_ path: String, _ arguments: [String], environment: [String: String], columns: Int = 80, rows: Int = 24,
-                errorFile: URL? = nil) throws {
-        pair = try TerminalPair(columns: columns, rows: rows)
+                cellPixels: (width: Int, height: Int) = (0, 0), errorFile: URL? = nil, responder: Responder? = nil) throws {
+        pair = try TerminalPair(columns: columns, rows: rows, cellPixels: cellPixels)
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -56,17 +62,27 @@ public final class PseudoTerminal: @unchecked Sendable {
             throw SpawnError(description: "cannot start \(path): error \(spawned)")
         }
         pid = child
-        Thread.detachNewThread { [self] in readLoop() }
+        Thread.detachNewThread { [self] in readLoop(responder) }
     }
 
     deinit {
+        stop(with: SIGKILL)
+        pair.close()
+    }
+
+    /// Ends the program with `signal` if it still runs, and stops reading (idempotent).
+    public func stop(with signal: Int32 = SIGTERM) {
+        lock.lock()
+        let wasRunning = running
+        running = false
+        lock.unlock()
+        guard wasRunning else { return }
         if exitStatus == nil, waitpid(pid, nil, WNOHANG) == 0 {
-            kill(pid, SIGKILL)
+            kill(pid, signal)
             _ = waitpid(pid, nil, 0)
         }
-        lock.lock(); running = false; lock.unlock()
+        // The descriptors stay open until the read loop has stopped using them.
         readLoopEnded.wait()
-        pair.close()
     }
 
     /// Everything the program wrote to the terminal so far.
@@ -111,8 +127,9 @@ public final class PseudoTerminal: @unchecked Sendable {
 
     private var isRunning: Bool { lock.lock(); defer { lock.unlock() }; return running }
 
-    private func readLoop() {
+    private func readLoop(_ responder: Responder?) {
         defer { readLoopEnded.signal() }
+        var unanswered = Data()
         var buffer = [UInt8](repeating: 0, count: 65536)
         while isRunning {
             var poller = pollfd(fd: pair.master, events: Int16(POLLIN), revents: 0)
@@ -123,6 +140,10 @@ public final class PseudoTerminal: @unchecked Sendable {
             let count = read(pair.master, &buffer, buffer.count)
             guard count > 0 else { if count < 0 && (errno == EINTR || errno == EAGAIN) { continue }; break }
             lock.lock(); bytes += buffer[0..<count]; lock.unlock()
+            guard let responder else { continue }
+            unanswered += buffer[0..<count]
+            let reply = responder(&unanswered, pid)
+            if !reply.isEmpty { pair.send(reply) }
         }
     }
 }

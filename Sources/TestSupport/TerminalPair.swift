@@ -12,8 +12,8 @@ public struct TerminalPair: Sendable {
     /// The program side's path (`/dev/pts/N`).
     public let path: String
 
-    /// Opens a pair of `columns × rows` cells.
-    public init(columns: Int = 80, rows: Int = 24) throws {
+    /// Opens a pair of `columns × rows` cells of `cellPixels` each (0×0: the size in pixels is unknown).
+    public init(columns: Int = 80, rows: Int = 24, cellPixels: (width: Int, height: Int) = (0, 0)) throws {
         let master = open("/dev/ptmx", O_RDWR | O_NOCTTY)
         var unlock: Int32 = 0, number: UInt32 = 0
         // Linux: TIOCSPTLCK unlocks the other end, TIOCGPTN names it (posix_openpt and ptsname do not import).
@@ -27,7 +27,8 @@ public struct TerminalPair: Sendable {
             Glibc.close(master)
             throw SpawnError(description: "cannot open \(path): errno \(errno)")
         }
-        var size = winsize(ws_row: UInt16(rows), ws_col: UInt16(columns), ws_xpixel: 0, ws_ypixel: 0)
+        var size = winsize(ws_row: UInt16(rows), ws_col: UInt16(columns), ws_xpixel: UInt16(columns * cellPixels.width),
+                           ws_ypixel: UInt16(rows * cellPixels.height))
         _ = ioctl(master, UInt(TIOCSWINSZ), &size)
         // Non-blocking: a test playing a terminal nobody reads must not hang in a write.
         _ = fcntl(master, F_SETFL, fcntl(master, F_GETFL) | O_NONBLOCK)

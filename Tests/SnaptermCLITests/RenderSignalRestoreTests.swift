@@ -10,15 +10,16 @@ import Testing
         // Given render asking a terminal that never answers
         let folder = try TemporaryDirectory()
         let photo = CommandRunner.repositoryRoot.appendingPathComponent("assets/photos/coffee.jpg").path
+        // When the signal comes while it waits for the reply (as soon as its DA1 query reached the terminal)
         let terminal = try PseudoTerminal(CommandRunner.binary.path, ["render", "--cols", "16", "--rows", "4", photo], environment: [
             "PATH": "/usr/bin:/bin", "HOME": folder.url.path, "XDG_CACHE_HOME": folder.appending("cache").path,
             "TERM": "xterm-256color",
-        ])
-        let before = terminal.pair.modes()
-        #expect(before.c_lflag & tcflag_t(ICANON | ECHO) == tcflag_t(ICANON | ECHO))
-        // When the signal comes while it waits for the reply (its DA1 query has reached the terminal)
+        ]) { output, program in
+            if output.range(of: Data("\u{1B}[c".utf8)) != nil { kill(program, signal) }
+            output = Data()
+            return []
+        }
         #expect(try await terminal.waitForOutput(containing: "\u{1B}[c"), "no query was written")
-        kill(terminal.pid, signal)
         // Then it dies of that signal, and the terminal edits lines and echoes again
         #expect(try await terminal.waitForExit() == 128 + signal)
         let after = terminal.pair.modes()

@@ -18,8 +18,8 @@ import Testing
                 var generator = SeededGenerator(seed: 24)
                 return (0..<count).map { _ in UInt8.random(in: 0...255, using: &generator) }
             case .unclosedReplies:
-                return Array(String(repeating: "\u{1B}[?6", count: count / 4).utf8) + Array("\u{1B}_Gi=31;".utf8)
-                    + [UInt8](repeating: UInt8(ascii: "A"), count: count)
+                return Array(String(repeating: "\u{1B}[?6", count: count / 8).utf8) + Array("\u{1B}_Gi=31;".utf8)
+                    + [UInt8](repeating: UInt8(ascii: "A"), count: count / 2)
             }
         }
     }
@@ -39,7 +39,9 @@ import Testing
         let (found, left) = try await OffPool.run {
             let terminal = try DeviceTerminal(path: pair.path)
             defer { terminal.close() }
-            let found = try TerminalCapabilities.detect(environment: ["TERM": "xterm-256color"], terminal: terminal)
+            // (a long wait: the flood, not the clock, must end it — this test's answer may come late on a busy machine)
+            let found = try TerminalCapabilities.detect(environment: ["TERM": "xterm-256color"], terminal: terminal,
+                                                        timeout: .seconds(20))
             // (what the next reader of the terminal gets)
             return (found, terminal.read(timeout: .milliseconds(100)) { _ in false })
         }

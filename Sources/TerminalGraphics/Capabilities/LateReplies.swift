@@ -20,11 +20,15 @@ public final class LateReplies: @unchecked Sendable {
         self.deadline = deadline
     }
 
-    /// Reads and drops the replies until DA1 (or the deadline; a flood is discarded), then gives the
-    /// terminal its settings back; what the user typed after the replies stays for the shell.
+    /// The shortest read at the end: replies that came while the command worked are there already.
+    static let minimumRead = Duration.milliseconds(10)
+
+    /// Reads and drops the replies until DA1 (or the deadline — past it, what has come meanwhile is still
+    /// read; a flood is discarded), then gives the terminal its settings back; what the user typed
+    /// after the replies stays for the shell.
     public func drain() {
         let left = ContinuousClock.now.duration(to: deadline)
-        if left > .zero { TerminalCapabilities.drainLateReplies(from: terminal, timeout: left) }
+        TerminalCapabilities.drainLateReplies(from: terminal, timeout: max(left, Self.minimumRead))
         terminal.close()
     }
 }

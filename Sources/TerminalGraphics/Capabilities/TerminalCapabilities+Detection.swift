@@ -11,9 +11,9 @@ extension TerminalCapabilities {
     public static let passthroughGrace = Duration.milliseconds(150)
     /// After a flood (input that cannot be the replies), how long the input must stay quiet before the
     /// rest is thrown away, and the longest time spent reading it away.
-    public static let floodQuiet = Duration.milliseconds(50)
+    public static let floodQuiet = Duration.milliseconds(200)
     /// The longest time spent reading a flood away before the rest is flushed unread.
-    public static let floodDrainLimit = Duration.seconds(1)
+    public static let floodDrainLimit = Duration.seconds(3)
 
     /// Detects capabilities from `environment` and, when given, a `terminal` to query.
     ///
