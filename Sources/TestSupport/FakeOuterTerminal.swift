@@ -13,7 +13,7 @@ public final class FakeOuterTerminal: Sendable {
     public init(socket: String, columns: Int, rows: Int, version: String?, answersKittyQuery: Bool = true) throws {
         let environment = ["TERM": "xterm-kitty", "LANG": "C.UTF-8", "PATH": "/usr/bin:/bin", "HOME": NSTemporaryDirectory()]
         terminal = try PseudoTerminal("/usr/bin/tmux", ["-L", socket, "attach"], environment: environment,
-                                      columns: columns, rows: rows, cellPixels: (9, 18)) { unanswered, _ in
+                                      columns: columns, rows: rows, cellPixels: (9, 18)) { unanswered, _, _ in
             Self.answer(&unanswered, kittyQuery: answersKittyQuery, version: version)
         }
     }

@@ -23,9 +23,10 @@ public final class PseudoTerminal: @unchecked Sendable {
     private let readLoopEnded = DispatchSemaphore(value: 0)
 
     /// Plays the terminal's side of a conversation, on the reading thread as output arrives: given the
-    /// output not yet answered (kept between calls, so a query split over two reads is whole) and the
-    /// program's id, returns the reply to type back and drops what it handled.
-    public typealias Responder = @Sendable (_ unanswered: inout Data, _ program: pid_t) -> [UInt8]
+    /// output not yet answered (kept between calls, so a query split over two reads is whole), the
+    /// program's id and the terminal (to answer later), returns the reply to type back now and drops
+    /// what it handled.
+    public typealias Responder = @Sendable (_ unanswered: inout Data, _ program: pid_t, _ terminal: TerminalPair) -> [UInt8]
 
     /// Starts the program on a `columns × rows` terminal with exactly `environment`.
     public init(_ path: String, _ arguments: [String], environment: [String: String], columns: Int = 80, rows: Int = 24,
@@ -142,7 +143,7 @@ public final class PseudoTerminal: @unchecked Sendable {
             lock.lock(); bytes += buffer[0..<count]; lock.unlock()
             guard let responder else { continue }
             unanswered += buffer[0..<count]
-            let reply = responder(&unanswered, pid)
+            let reply = responder(&unanswered, pid, pair)
             if !reply.isEmpty { pair.send(reply) }
         }
     }

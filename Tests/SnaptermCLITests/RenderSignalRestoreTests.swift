@@ -14,7 +14,7 @@ import Testing
         let terminal = try PseudoTerminal(CommandRunner.binary.path, ["render", "--cols", "16", "--rows", "4", photo], environment: [
             "PATH": "/usr/bin:/bin", "HOME": folder.url.path, "XDG_CACHE_HOME": folder.appending("cache").path,
             "TERM": "xterm-256color",
-        ]) { output, program in
+        ]) { output, program, _ in
             if output.range(of: Data("\u{1B}[c".utf8)) != nil { kill(program, signal) }
             output = Data()
             return []
