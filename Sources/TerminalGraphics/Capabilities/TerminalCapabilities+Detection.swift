@@ -9,11 +9,22 @@ extension TerminalCapabilities {
     /// Inside tmux, how much longer to wait after tmux's own DA1 reply for the outer terminal's answer
     /// to the kitty query sent through passthrough.
     public static let passthroughGrace = Duration.milliseconds(150)
-    /// After a flood (input that cannot be the replies), how long the input must stay quiet before the
-    /// rest is thrown away, and the longest time spent reading it away.
-    public static let floodQuiet = Duration.milliseconds(200)
-    /// The longest time spent reading a flood away before the rest is flushed unread.
-    public static let floodDrainLimit = Duration.seconds(3)
+    /// How a flood (input that cannot be the replies) is read away: until the input has been quiet for
+    /// `quiet`, for at most `limit`; then the rest is flushed unread.
+    public struct FloodDrain: Sendable, Hashable {
+        /// How long the input must stay quiet.
+        public var quiet: Duration
+        /// The longest time spent reading.
+        public var limit: Duration
+        /// 200 ms of quiet, 3 s at most.
+        public static let standard = FloodDrain(quiet: .milliseconds(200), limit: .seconds(3))
+
+        /// Creates a drain policy.
+        public init(quiet: Duration, limit: Duration) {
+            self.quiet = quiet
+            self.limit = limit
+        }
+    }
 
     /// Detects capabilities from `environment` and, when given, a `terminal` to query.
     ///
@@ -30,10 +41,10 @@ extension TerminalCapabilities {
     /// terminal is asked (a previewer measures its terminal but must not query it). A `forced` mode
     /// wins over `SNAPTERM_GRAPHICS`, which wins over detection. Input that cannot be the replies (more
     /// than `DeviceReplies.byteBudget` bytes, or bytes outside their grammar) is a flood: it is read
-    /// away until quiet and flushed (`discardFlood`), and no reply in it is believed. Throws only for a bad mode name.
+    /// away until quiet (`flood`) and flushed (`discardFlood`), and no reply in it is believed. Throws only for a bad mode name.
     public static func detect(environment: [String: String], terminal: (any TerminalHandling)?,
                               window: WindowSize? = nil, forced: GraphicsMode? = nil,
-                              timeout: Duration = defaultTimeout) throws -> TerminalCapabilities {
+                              timeout: Duration = defaultTimeout, flood: FloodDrain = .standard) throws -> TerminalCapabilities {
         var mode = forced
         if mode == nil, let name = environment[forceVariable], !name.isEmpty {
             guard let named = GraphicsMode(rawValue: name.lowercased()) else {
@@ -57,7 +68,7 @@ extension TerminalCapabilities {
                 replies = DeviceReplies(parsing: read)
                 late = replies.deviceAttributes == nil
                 if replies.isFlood {
-                    discardFlood(from: terminal)
+                    discardFlood(from: terminal, drain: flood)
                     replies = DeviceReplies(parsing: [])
                     late = false
                 } else if multiplexer == .tmux, !late, replies.kittyGraphicsReply == nil {
@@ -97,13 +108,13 @@ extension TerminalCapabilities {
         return read
     }
 
-    /// Reads input away until it has been quiet for `floodQuiet` (at most `floodDrainLimit`), then
+    /// Reads input away until it has been quiet for `drain.quiet` (at most `drain.limit`), then
     /// flushes what is left: none of it reaches a key reader or the shell.
-    public static func discardFlood(from terminal: any TerminalHandling) {
+    public static func discardFlood(from terminal: any TerminalHandling, drain: FloodDrain = .standard) {
         let clock = ContinuousClock()
-        let end = clock.now + floodDrainLimit
+        let end = clock.now + drain.limit
         while clock.now < end {
-            let chunk = terminal.read(timeout: min(floodQuiet, clock.now.duration(to: end))) { !$0.isEmpty }
+            let chunk = terminal.read(timeout: min(drain.quiet, clock.now.duration(to: end))) { !$0.isEmpty }
             if chunk.isEmpty { break }
         }
         terminal.discardInput()
