@@ -17,19 +17,37 @@ struct RenderSetup {
     let reports: ReportBox
     /// The URL of the bytes read from standard input (`-`), when asked for.
     let standardInput: URL?
+    /// The queried terminal, when its DA1 reply did not come in time: read until it does, at the end.
+    let lateReplies: LateReplies?
+
+    /// The variable lf's direct-mode recipe sets (contrib/lf): the terminal belongs to lf, not to us.
+    static let previewTerminalVariable = "SNAPTERM_PREVIEW_TTY"
 
     init(command: Snapterm.Render, environment: AppEnvironment, namedFiles: [URL] = [], schemes: Set<String>? = nil,
          standardInput input: StandardInputHandler? = nil) throws {
         let forced: GraphicsMode? = command.format == .auto ? nil : GraphicsMode(rawValue: command.format.rawValue)
-        // Ask the terminal only when the picture goes to it.
+        // Ask the terminal only when the picture goes to it, and never a terminal another program owns:
+        // a previewer (--place, lf's preview variable) or a given --format writes no query at all.
         var window: WindowSize?
         var terminal: DeviceTerminal?
         if command.output == nil, Console.stdoutIsTerminal {
-            terminal = try? DeviceTerminal()
-            window = terminal?.windowSize()
+            if Self.mayQuery(command, environment: environment.variables) {
+                terminal = try? DeviceTerminal()
+                window = terminal?.windowSize()
+            } else {
+                window = DeviceTerminal.windowSize(of: STDOUT_FILENO)
+            }
         }
-        var detected = try TerminalCapabilities.detect(environment: environment.variables, terminal: terminal, forced: forced)
-        terminal?.close()
+        let asked = ContinuousClock.now
+        var detected = try TerminalCapabilities.detect(environment: environment.variables, terminal: terminal,
+                                                       window: window, forced: forced)
+        // A reply still to come is read before exiting (bounded), with the terminal kept from echoing it.
+        if detected.repliesMayArriveLate, let terminal {
+            lateReplies = LateReplies(terminal: terminal, deadline: asked + LateReplies.defaultLimit)
+        } else {
+            lateReplies = nil
+            terminal?.close()
+        }
         // kitty answering through tmux passthrough: `render` has no placeholder output, so text art as before.
         if detected.usesKittyPlaceholders { detected = detected.withoutKittyGraphics() }
         capabilities = detected
@@ -48,12 +66,14 @@ struct RenderSetup {
 
     func shutdown() async {
         // A terminal that answered the queries late would type its reply into the shell: read it first.
-        if capabilities.repliesMayArriveLate, Console.stdoutIsTerminal, let tty = try? DeviceTerminal() {
-            TerminalCapabilities.drainLateReplies(from: tty)
-            tty.close()
-        }
+        lateReplies?.drain()
         await thumbnails.shutdown()
         await pictures.shutdown()
+    }
+
+    /// Whether `render` may ask the terminal: only in auto mode and when it is not a previewer's.
+    static func mayQuery(_ command: Snapterm.Render, environment: [String: String]) -> Bool {
+        command.format == .auto && command.place == nil && (environment[previewTerminalVariable] ?? "").isEmpty
     }
 
     /// "8x16" → 8×16 pixels.

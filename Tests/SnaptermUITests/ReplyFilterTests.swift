@@ -36,8 +36,27 @@ import Testing
         #expect(run([.escape, .character("["), .down]) == [.escape, .character("["), .down])
     }
 
-    @Test func anEndlessSequenceIsGivenBackNotHeldForever() {
-        let seen = run(keys("\u{1B}_G" + String(repeating: "a", count: 600)))
-        #expect(seen.count == 603)
+    @Test(arguments: [600, 5000, 100_000])
+    func aLongKittyReplyIsSwallowedWhateverItsLength(length: Int) {
+        // Given a kitty error reply far longer than any length cut-off (it once opened the help overlay)
+        let reply = "\u{1B}_Gi=31;ENOTSUPPORTED:" + String(repeating: "?", count: length) + "\u{1B}\\"
+        // Then it produces no keys, and the keys typed around it get through
+        #expect(run(keys("j") + keys(reply) + keys("k")) == [.character("j"), .character("k")])
+    }
+
+    @Test(arguments: ["\u{1B}]11;rgb:0000/0000/0000\u{07}", "\u{1B}]10;rgb:ffff/ffff/ffff\u{1B}\\",
+                      "\u{1B}P>|kitty(0.26.5)\u{1B}\\", "\u{1B}[>1;4000;29c", "\u{1B}[4;600;800t"])
+    func otherRepliesAreSwallowedByTheirGrammar(reply: String) {
+        #expect(run(keys("j") + keys(reply) + keys("?")) == [.character("j"), .character("?")])
+    }
+
+    @Test func aStringTheTerminalNeverClosesEndsWhenTheInputGoesQuiet() {
+        // Given the start of a long kitty reply that never ends, then a pause, then a key
+        var filter = ReplyFilter()
+        let seen = keys("\u{1B}_G" + String(repeating: "a", count: 600)).flatMap { filter.feed($0) }
+        // Then nothing of it became keys, and after the pause keys pass again
+        #expect(seen.isEmpty)
+        #expect(filter.feed(nil).isEmpty && !filter.isHolding)
+        #expect(filter.feed(.character("q")) == [.character("q")])
     }
 }

@@ -22,9 +22,20 @@ public final class SnaptermApp {
     private var tabIndex = 0
     private var pushed: [any Screen] = []
     private var overlay: Overlay?
-    private var needsDraw = true
+    private var needsDraw = true {
+        didSet { if needsDraw { wakeUp.signal() } }
+    }
     private var running = true
     private var lastDraw = ContinuousClock.now
+    private var lastKey = ContinuousClock.now
+    private var drewWhileBusy = false
+    private let wakeUp = WakeUp()
+    /// How often the screen is redrawn while pictures load (moving bars, the status line's counters).
+    static let busyRefresh = Duration.milliseconds(250)
+    /// How often screens tick for a while after a key (a scroll settling: prefetch planning).
+    static let settleTick = Duration.milliseconds(16)
+    /// How long after a key screens keep ticking.
+    static let settleTime = Duration.seconds(1)
     private var laidOutSize: (rows: Int, columns: Int) = (0, 0)
     private var scriptedKeys: [Key] = []
     private var writesObservation: MessageWriter.Observation?
@@ -62,17 +73,54 @@ public final class SnaptermApp {
         return CellRect(row: 1, column: 0, rows: max(1, size.rows - 2), columns: max(1, size.columns))
     }
 
-    /// Runs until the user quits: reads keys, lets loads land, draws when something changed.
+    /// Runs until the user quits: reads keys, lets loads land, draws when something changed. With
+    /// nothing to do it sleeps until a key, a change or a timer: redraws every `busyRefresh` only
+    /// while pictures load, ticks only for `settleTime` after a key.
     public func run() async {
         while running {
-            if !scriptedKeys.isEmpty, framesDrawn > 0 { handle(scriptedKeys.removeFirst()) }
+            var acted = false
+            if !scriptedKeys.isEmpty, framesDrawn > 0 {
+                handle(scriptedKeys.removeFirst())
+                acted = true
+            }
             // One key per frame: drawing right after it keeps input-to-screen time to the draw itself.
-            if let key = terminal.nextKey() { handle(key) }
+            if let key = terminal.nextKey() {
+                handle(key)
+                acted = true
+                lastKey = ContinuousClock.now
+            }
             currentScreen.tick()
-            if needsDraw || ContinuousClock.now - lastDraw > .milliseconds(250) { drawFrame() }
-            await Task.yield()  // let finished loads reach their cells (they arrive on the main actor)
+            let busy = isBusy
+            if needsDraw || ((busy || drewWhileBusy) && ContinuousClock.now - lastDraw > Self.busyRefresh) {
+                drawFrame()
+                drewWhileBusy = busy
+            }
+            if acted || needsDraw || !scriptedKeys.isEmpty {
+                await Task.yield()  // let finished loads reach their cells (they arrive on the main actor)
+            } else {
+                terminal.whenInputMayBeReady { [wakeUp] in wakeUp.signal() }
+                await wakeUp.wait(until: nextWake(busy: busy))
+            }
         }
         output.write(placer.finish())  // leave no picture behind (kitty: placements deleted, images freed)
+    }
+
+    /// Whether pictures are loading: placeholders on screen or loads in flight.
+    private var isBusy: Bool {
+        currentScreen.placeholderCount.placeholders > 0 || state.thumbnailLoader.statistics.inFlight > 0
+    }
+
+    /// When the loop must wake with no key or change: the next tick while settling after a key, the
+    /// next refresh while busy (and one after), else never.
+    private func nextWake(busy: Bool) -> ContinuousClock.Instant? {
+        let now = ContinuousClock.now
+        var wake: ContinuousClock.Instant?
+        if now - lastKey < Self.settleTime { wake = now + Self.settleTick }
+        if busy || drewWhileBusy {
+            let refresh = lastDraw + Self.busyRefresh
+            wake = wake.map { min($0, refresh) } ?? refresh
+        }
+        return wake
     }
 
     /// Handles one key: the current screen first, then the app's own keys.

@@ -9,6 +9,9 @@ public final class CursesScreen: TerminalScreen {
     private var active = false
     private var replies = ReplyFilter()
     private var pending: [Key] = []
+    private var watch: InputWatch?
+    /// How long a read waits for the rest of a sequence that may be a terminal reply (milliseconds).
+    private static let sequenceGap: Int32 = 25
 
     /// Starts ncurses on the controlling terminal with `terminalName` (a terminfo entry).
     public init(terminalName: String?) throws {
@@ -32,7 +35,8 @@ public final class CursesScreen: TerminalScreen {
         leaveok(snapterm_stdscr(), true)
         set_escdelay(25)
         _ = mousemask(snapterm_wheel_up() | snapterm_wheel_down(), nil)
-        timeout(16)
+        timeout(0)
+        watch = InputWatch()
     }
 
     public var size: (rows: Int, columns: Int) { (Int(snapterm_lines()), Int(snapterm_cols())) }
@@ -66,12 +70,14 @@ public final class CursesScreen: TerminalScreen {
     /// Forgets what the terminal shows, so the next refresh redraws every cell.
     public func invalidate() { _ = clearok(snapterm_stdscr(), true) }
 
-    /// The next key, or `nil` when none arrived within the input timeout. Terminal replies that
-    /// arrive late (DA1, kitty graphics) are swallowed by `ReplyFilter`, never seen as keys.
+    /// The next key, or `nil` when none is waiting (it does not wait). Terminal replies that arrive
+    /// late (DA1, kitty graphics) are swallowed by `ReplyFilter`, never seen as keys: while it holds
+    /// the start of one, reads wait `sequenceGap` for the rest.
     public func nextKey() -> Key? {
         if !pending.isEmpty { return pending.removeFirst() }
         var reads = 0
         repeat {
+            timeout(replies.isHolding ? Self.sequenceGap : 0)
             let raw = readKey()
             pending += replies.feed(raw)
             reads += 1
@@ -96,10 +102,18 @@ public final class CursesScreen: TerminalScreen {
         }
     }
 
+    /// Wakes the app when the terminal has input or was resized (see `InputWatch`).
+    public func whenInputMayBeReady(_ ready: @escaping @MainActor @Sendable () -> Void) {
+        guard let watch else { return ready() }
+        watch.arm(ready)
+    }
+
     /// Ends ncurses and restores the terminal (idempotent).
     public func end() {
         guard active else { return }
         active = false
+        watch?.stop()
+        watch = nil
         _ = curs_set(1)
         endwin()
     }

@@ -1,8 +1,11 @@
-// TerminalRestorer: gives the terminal back on every way out — quit, Ctrl-C, SIGTERM, a crash.
+// TerminalRestorer: gives the terminal back on every way out — quit, Ctrl-C, SIGTERM, SIGHUP, a crash.
 import Foundation
+import TerminalGraphics
 
 /// Restores the terminal when the process ends by a signal. ncurses' `endwin` is not
-/// async-signal-safe, so the handler writes the few restoring bytes itself and re-raises.
+/// async-signal-safe, so `TerminalModeGuard`'s handler writes the few restoring bytes itself, puts the
+/// modes saved before ncurses started back, and re-raises. Stopping (SIGTSTP) stays ncurses' own:
+/// it leaves the screen and comes back on SIGCONT.
 public enum TerminalRestorer {
     /// Bytes that undo what the UI turned on: show the cursor, leave the alternate screen,
     /// turn off mouse reporting, reset attributes, keypad mode off.
@@ -11,28 +14,8 @@ public enum TerminalRestorer {
     /// Installs handlers for SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGSEGV, SIGBUS, SIGILL, SIGABRT, SIGFPE
     /// that restore the terminal modes saved now, then die of the same signal.
     public static func install() {
-        saveModes()
-        for signal in [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGSEGV, SIGBUS, SIGILL, SIGABRT, SIGFPE] {
-            var action = sigaction()
-            action.__sigaction_handler.sa_handler = restoreAndDie
-            action.sa_flags = Int32(bitPattern: UInt32(SA_RESETHAND))
-            sigemptyset(&action.sa_mask)
-            sigaction(signal, &action, nil)
-        }
+        var saved = termios()
+        guard tcgetattr(STDIN_FILENO, &saved) == 0 else { return }
+        _ = TerminalModeGuard.protect(descriptor: STDIN_FILENO, saved: saved, farewell: restoreSequence, crashes: true)
     }
-}
-
-nonisolated(unsafe) private var savedModes = termios()
-nonisolated(unsafe) private var haveSavedModes = false
-
-private func saveModes() {
-    haveSavedModes = tcgetattr(STDIN_FILENO, &savedModes) == 0
-}
-
-private func restoreAndDie(_ signal: Int32) {
-    TerminalRestorer.restoreSequence.withUnsafeBufferPointer { bytes in
-        _ = write(STDOUT_FILENO, bytes.baseAddress, bytes.count)
-    }
-    if haveSavedModes { tcsetattr(STDIN_FILENO, TCSANOW, &savedModes) }
-    raise(signal)
 }

@@ -13,6 +13,9 @@ public protocol TerminalScreen: TextCanvas {
     var followsRegionScrolls: Bool { get }
     /// The terminal scrolled rows `top…bottom` by `count` (positive: up); `garbled` rows must be rewritten.
     func regionScrolled(top: Int, bottom: Int, by count: Int, garbled: [Int])
+    /// Calls `ready` once, on the main actor, when a key (or a resize) may be waiting — so an idle app
+    /// sleeps instead of polling; the app then reads keys until `nextKey` returns `nil`.
+    func whenInputMayBeReady(_ ready: @escaping @MainActor @Sendable () -> Void)
 }
 
 extension TerminalScreen {
@@ -20,5 +23,7 @@ extension TerminalScreen {
     public var followsRegionScrolls: Bool { false }
     /// The terminal scrolled rows `top…bottom` by `count` (positive: up); `garbled` rows must be rewritten.
     public func regionScrolled(top: Int, bottom: Int, by count: Int, garbled: [Int]) {}
+    /// A screen that cannot watch its input says "maybe" at once: the app polls it.
+    public func whenInputMayBeReady(_ ready: @escaping @MainActor @Sendable () -> Void) { ready() }
 }
 

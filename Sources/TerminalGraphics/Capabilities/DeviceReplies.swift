@@ -8,42 +8,36 @@ public struct DeviceReplies: Sendable, Hashable {
     public var cellSize: CellSize?
     /// The kitty graphics reply to the query (`ESC _ G i=31;OK ESC \` → `"OK"`), `nil` when none came.
     public var kittyGraphicsReply: String?
+    /// True when the bytes cannot be the replies to the queries: more than `byteBudget` of them, or more
+    /// than `strayByteAllowance` that belong to no reply (keys typed meanwhile are a few). What follows
+    /// such a flood is discarded, never read as keys.
+    public private(set) var isFlood = false
+
+    /// The most bytes the replies to one round of queries take (they are tens of bytes).
+    public static let byteBudget = 4096
+    /// The most bytes outside any reply (keys typed during the wait) before the input counts as a flood.
+    public static let strayByteAllowance = 256
 
     /// Scans `bytes` for the replies; other bytes (keys typed meanwhile) are ignored.
     public init(parsing bytes: [UInt8]) {
-        var index = 0
-        while index + 2 < bytes.count {
-            guard bytes[index] == 0x1B else { index += 1; continue }
-            if bytes[index + 1] == UInt8(ascii: "_") {
-                guard let end = Self.stringTerminator(in: bytes, from: index + 2) else { break }
-                let body = Array(bytes[(index + 2)..<end])
-                if body.first == UInt8(ascii: "G"), let message = Self.kittyMessage(body, id: KittyGraphics.queryID) {
-                    kittyGraphicsReply = message
-                }
-                index = end + 2
-                continue
+        var scanner = ReplyScanner()
+        var stray = 0
+        for byte in bytes {
+            switch scanner.feed(byte) {
+            case .key: stray += 1
+            case .notAReply(let count): stray += count
+            case .open: break
+            case .reply(let reply): take(reply)
             }
-            guard bytes[index + 1] == UInt8(ascii: "[") else { index += 1; continue }
-            var end = index + 2
-            while end < bytes.count, (0x20...0x3F).contains(bytes[end]) { end += 1 }
-            guard end < bytes.count else { break }
-            let body = bytes[(index + 2)..<end]
-            let final = bytes[end]
-            if final == UInt8(ascii: "c"), body.first == UInt8(ascii: "?") {
-                deviceAttributes = Self.numbers(body.dropFirst())
-            } else if final == UInt8(ascii: "t") {
-                let numbers = Self.numbers(body)
-                if numbers.count == 3, numbers[0] == 6 {
-                    cellSize = CellSize(reportedWidth: numbers[2], height: numbers[1])
-                }
-            }
-            index = end + 1
         }
+        isFlood = bytes.count > Self.byteBudget || stray > Self.strayByteAllowance
     }
 
-    /// True once the DA1 reply (which every terminal sends last) is complete.
-    public static func containsDeviceAttributes(_ bytes: [UInt8]) -> Bool {
-        DeviceReplies(parsing: bytes).deviceAttributes != nil
+    /// True once the wait for replies can end: the DA1 reply (which every terminal sends last) is
+    /// complete, or the input is a flood.
+    public static func endsWait(_ bytes: [UInt8]) -> Bool {
+        let replies = DeviceReplies(parsing: bytes)
+        return replies.deviceAttributes != nil || replies.isFlood
     }
 
     /// Whether the DA1 parameters advertise sixel graphics (parameter 4).
@@ -55,14 +49,22 @@ public struct DeviceReplies: Sendable, Hashable {
     /// Whether the terminal answered the kitty graphics query with `OK`.
     public var supportsKittyGraphics: Bool { kittyGraphicsReply == "OK" }
 
-    /// The index of the `ESC \` that ends an APC string starting at `start`, or `nil` when it is incomplete.
-    private static func stringTerminator(in bytes: [UInt8], from start: Int) -> Int? {
-        var index = start
-        while index + 1 < bytes.count {
-            if bytes[index] == 0x1B, bytes[index + 1] == UInt8(ascii: "\\") { return index }
-            index += 1
+    private mutating func take(_ reply: TerminalReply) {
+        switch reply.kind {
+        case .applicationProgramCommand:
+            if reply.body.first == UInt8(ascii: "G"), let message = Self.kittyMessage(reply.body, id: KittyGraphics.queryID) {
+                kittyGraphicsReply = message
+            }
+        case .controlSequence(final: UInt8(ascii: "c")) where reply.body.first == UInt8(ascii: "?"):
+            deviceAttributes = Self.numbers(reply.body.dropFirst())
+        case .controlSequence(final: UInt8(ascii: "t")):
+            let numbers = Self.numbers(reply.body[...])
+            if numbers.count == 3, numbers[0] == 6 {
+                cellSize = CellSize(reportedWidth: numbers[2], height: numbers[1])
+            }
+        default:
+            break
         }
-        return nil
     }
 
     /// The message of a kitty reply `G key=value,…;message` for image `id`.

@@ -1,16 +1,18 @@
-// DeviceTerminal: the real controlling terminal (/dev/tty) in raw mode for queries; restored on close.
+// DeviceTerminal: the real controlling terminal (/dev/tty) in raw mode for queries; restored on close and on signals.
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
 
-/// `/dev/tty` opened for capability queries: raw mode (no echo, no line buffering) while open,
-/// the saved settings restored by `close()` (and on deinit).
+/// `/dev/tty` opened for capability queries: raw mode (no echo, no line buffering, no signal keys: a
+/// reply's bytes are never read as Ctrl-C) while open, the saved settings restored by `close()`, on deinit, and by
+/// `TerminalModeGuard` when a signal ends or stops the process meanwhile.
 /// Not Sendable: it owns a file descriptor and terminal state; use it from one task.
 public final class DeviceTerminal: TerminalHandling {
     private var descriptor: Int32
     private var saved: termios
+    private var token: TerminalModeGuard.Token?
 
     /// Opens `path` (the controlling terminal by default) and switches it to raw mode.
     public init(path: String = "/dev/tty") throws {
@@ -31,8 +33,13 @@ public final class DeviceTerminal: TerminalHandling {
             cc[Int(VMIN)] = 0
             cc[Int(VTIME)] = 0
         }
+        // Guarded before the mode changes: a signal at any moment from here on gives the terminal back.
+        token = TerminalModeGuard.protect(descriptor: fd, saved: settings, active: raw)
         guard tcsetattr(fd, TCSANOW, &raw) == 0 else {
             let reason = Self.errorText()
+            token.map(TerminalModeGuard.release)
+            token = nil
+            descriptor = -1  // deinit must not close it twice
             Glibc.close(fd)
             throw TerminalGraphicsError.terminalUnavailable(reason: "cannot set raw mode on \(path): \(reason)")
         }
@@ -40,12 +47,21 @@ public final class DeviceTerminal: TerminalHandling {
 
     deinit { close() }
 
-    /// Restores the saved terminal settings and closes the descriptor (idempotent).
+    /// Restores the saved terminal settings and closes the descriptor (idempotent). Input not read is
+    /// kept: replies were read by their grammar, and what is left is what the user typed ahead.
     public func close() {
         guard descriptor >= 0 else { return }
-        tcsetattr(descriptor, TCSAFLUSH, &saved)
+        tcsetattr(descriptor, TCSANOW, &saved)
+        token.map(TerminalModeGuard.release)
+        token = nil
         Glibc.close(descriptor)
         descriptor = -1
+    }
+
+    /// Throws away input received but not read (`tcflush`): the end of a flood that is no reply.
+    public func discardInput() {
+        guard descriptor >= 0 else { return }
+        tcflush(descriptor, TCIFLUSH)
     }
 
     /// Writes all of `bytes`, retrying after interruptions.
@@ -61,15 +77,15 @@ public final class DeviceTerminal: TerminalHandling {
         }
     }
 
-    /// The most reply bytes read: real replies are tens of bytes; a terminal (or something
-    /// pretending to be one) that keeps sending is not read further.
-    public static let maxReplyBytes = 4096
+    /// The most bytes one `read` takes: real replies are tens of bytes; a terminal (or something
+    /// pretending to be one) that keeps sending is not read further (detection discards the rest).
+    public static let maxReplyBytes = DeviceReplies.byteBudget + 1
 
     /// Polls for input until `isComplete`, the timeout, or `maxReplyBytes`.
     public func read(timeout: Duration, until isComplete: ([UInt8]) -> Bool) -> [UInt8] {
         let deadline = ContinuousClock.now + timeout
         var received: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 256)
+        var buffer = [UInt8](repeating: 0, count: Self.maxReplyBytes)
         while received.count < Self.maxReplyBytes, !isComplete(received) {
             let left = ContinuousClock.now.duration(to: deadline)
             guard left > .zero else { break }
@@ -78,7 +94,8 @@ public final class DeviceTerminal: TerminalHandling {
             let ready = poll(&poller, 1, milliseconds)
             if ready < 0, errno == EINTR { continue }
             guard ready > 0 else { break }
-            let count = buffer.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
+            let wanted = Self.maxReplyBytes - received.count
+            let count = buffer.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, wanted) }
             guard count > 0 else { break }
             received += buffer[0..<count]
         }
@@ -86,7 +103,10 @@ public final class DeviceTerminal: TerminalHandling {
     }
 
     /// `TIOCGWINSZ`: cells and, where the terminal fills them in, pixels.
-    public func windowSize() -> WindowSize? {
+    public func windowSize() -> WindowSize? { Self.windowSize(of: descriptor) }
+
+    /// `TIOCGWINSZ` of the terminal open as `descriptor` — asks nothing, writes nothing.
+    public static func windowSize(of descriptor: Int32) -> WindowSize? {
         var size = winsize()
         guard ioctl(descriptor, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0, size.ws_row > 0 else { return nil }
         return WindowSize(columns: Int(size.ws_col), rows: Int(size.ws_row),

@@ -9,6 +9,22 @@ extension TerminalCapabilities {
     /// Inside tmux, how much longer to wait after tmux's own DA1 reply for the outer terminal's answer
     /// to the kitty query sent through passthrough.
     public static let passthroughGrace = Duration.milliseconds(150)
+    /// How a flood (input that cannot be the replies) is read away: until the input has been quiet for
+    /// `quiet`, for at most `limit`; then the rest is flushed unread.
+    public struct FloodDrain: Sendable, Hashable {
+        /// How long the input must stay quiet.
+        public var quiet: Duration
+        /// The longest time spent reading.
+        public var limit: Duration
+        /// 200 ms of quiet, 3 s at most.
+        public static let standard = FloodDrain(quiet: .milliseconds(200), limit: .seconds(3))
+
+        /// Creates a drain policy.
+        public init(quiet: Duration, limit: Duration) {
+            self.quiet = quiet
+            self.limit = limit
+        }
+    }
 
     /// Detects capabilities from `environment` and, when given, a `terminal` to query.
     ///
@@ -21,11 +37,14 @@ extension TerminalCapabilities {
     /// off) and its reply is awaited at most `passthroughGrace` after tmux's DA1 reply; inside
     /// GNU screen the terminal is not asked about kitty graphics. Cell size: `TIOCGWINSZ`
     /// pixels, else the `CSI 16 t` reply, else 8×16 — a reported size outside
-    /// `CellSize.plausibleWidths` × `plausibleHeights` is not believed. A `forced` mode wins over
-    /// `SNAPTERM_GRAPHICS`, which wins over detection. Throws only for a bad mode name.
+    /// `CellSize.plausibleWidths` × `plausibleHeights` is not believed; `window` is the size when no
+    /// terminal is asked (a previewer measures its terminal but must not query it). A `forced` mode
+    /// wins over `SNAPTERM_GRAPHICS`, which wins over detection. Input that cannot be the replies (more
+    /// than `DeviceReplies.byteBudget` bytes, or bytes outside their grammar) is a flood: it is read
+    /// away until quiet (`flood`) and flushed (`discardFlood`), and no reply in it is believed. Throws only for a bad mode name.
     public static func detect(environment: [String: String], terminal: (any TerminalHandling)?,
-                              forced: GraphicsMode? = nil,
-                              timeout: Duration = defaultTimeout) throws -> TerminalCapabilities {
+                              window: WindowSize? = nil, forced: GraphicsMode? = nil,
+                              timeout: Duration = defaultTimeout, flood: FloodDrain = .standard) throws -> TerminalCapabilities {
         var mode = forced
         if mode == nil, let name = environment[forceVariable], !name.isEmpty {
             guard let named = GraphicsMode(rawValue: name.lowercased()) else {
@@ -45,10 +64,14 @@ extension TerminalCapabilities {
             if multiplexer == .tmux { query = Array(TmuxPassthrough.wrap(KittyGraphics.query)) }
             query += Array((EscapeSequence.cellSizeQuery + EscapeSequence.primaryDeviceAttributesQuery).utf8)
             if (try? terminal.write(query)) != nil {
-                var read = terminal.read(timeout: timeout, until: DeviceReplies.containsDeviceAttributes)
+                var read = terminal.read(timeout: timeout, until: DeviceReplies.endsWait)
                 replies = DeviceReplies(parsing: read)
                 late = replies.deviceAttributes == nil
-                if multiplexer == .tmux, !late, replies.kittyGraphicsReply == nil {
+                if replies.isFlood {
+                    discardFlood(from: terminal, drain: flood)
+                    replies = DeviceReplies(parsing: [])
+                    late = false
+                } else if multiplexer == .tmux, !late, replies.kittyGraphicsReply == nil {
                     // tmux answers DA1 itself; the outer terminal's kitty reply makes a round trip
                     // through the tmux client and may come just after it (or never: passthrough off).
                     read += terminal.read(timeout: passthroughGrace) { DeviceReplies(parsing: $0).kittyGraphicsReply != nil }
@@ -59,7 +82,7 @@ extension TerminalCapabilities {
         let inlineImages = multiplexer == nil && (program == .wezterm || program == .iterm2)
 
         var cellSize = CellSize.fallback, source = CellSizeSource.fallback
-        if let window = terminal?.windowSize(), window.columns > 0, window.rows > 0,
+        if let window = terminal?.windowSize() ?? window, window.columns > 0, window.rows > 0,
            let measured = CellSize(reportedWidth: window.pixelWidth / window.columns, height: window.pixelHeight / window.rows) {
             cellSize = measured
             source = .windowSize
@@ -76,10 +99,25 @@ extension TerminalCapabilities {
 
     /// Reads and drops replies that come after detection stopped waiting, until the DA1 reply (always
     /// the last) or `timeout` — so a slow terminal's answer is not typed into the shell after Snapterm
-    /// exits. Call it only when `repliesMayArriveLate`; returns what it dropped.
+    /// exits. A flood is discarded (`discardFlood`). Call it only when `repliesMayArriveLate`; returns
+    /// what it read.
     @discardableResult
     public static func drainLateReplies(from terminal: any TerminalHandling, timeout: Duration = .milliseconds(200)) -> [UInt8] {
-        terminal.read(timeout: timeout, until: DeviceReplies.containsDeviceAttributes)
+        let read = terminal.read(timeout: timeout, until: DeviceReplies.endsWait)
+        if DeviceReplies(parsing: read).isFlood { discardFlood(from: terminal) }
+        return read
+    }
+
+    /// Reads input away until it has been quiet for `drain.quiet` (at most `drain.limit`), then
+    /// flushes what is left: none of it reaches a key reader or the shell.
+    public static func discardFlood(from terminal: any TerminalHandling, drain: FloodDrain = .standard) {
+        let clock = ContinuousClock()
+        let end = clock.now + drain.limit
+        while clock.now < end {
+            let chunk = terminal.read(timeout: min(drain.quiet, clock.now.duration(to: end))) { !$0.isEmpty }
+            if chunk.isEmpty { break }
+        }
+        terminal.discardInput()
     }
 
     /// The terminal program from `TERM_PROGRAM`, `LC_TERMINAL`, `KITTY_WINDOW_ID` and `TERM` (a hint, not a promise).

@@ -25,4 +25,11 @@ public protocol TerminalHandling {
     func read(timeout: Duration, until isComplete: ([UInt8]) -> Bool) -> [UInt8]
     /// The window size (`TIOCGWINSZ`), or `nil` when unknown.
     func windowSize() -> WindowSize?
+    /// Throws away input received but not read (the rest of a flood).
+    func discardInput()
+}
+
+extension TerminalHandling {
+    /// Nothing to throw away by default.
+    public func discardInput() {}
 }
