@@ -68,7 +68,7 @@ extension Snapterm {
         private func write(_ result: LoadResult) throws {
             if stats { Console.info(StatsLine.describe(result)) }
             if let output {
-                try result.data.write(to: URL(fileURLWithPath: output), options: .atomic)
+                try OutputFile.write(result.data, to: output)
             } else if Console.stdoutIsTerminal, !force {
                 // To a terminal: text only, with C1 and bidirectional controls made visible (a
                 // fetched page must not drive the terminal or reorder what the user reads).

@@ -96,7 +96,7 @@ public final class RegularFile: @unchecked Sendable {
     private static let queue = DispatchQueue(label: "snapterm.file-io", qos: .userInitiated, attributes: .concurrent)
 
     /// A user-facing name for a file type that is not a regular file, or `nil` for a regular file.
-    static func kindIfNotRegular(_ mode: mode_t) -> String? {
+    public static func kindIfNotRegular(_ mode: mode_t) -> String? {
         switch mode & S_IFMT {
         case S_IFREG: nil
         case S_IFIFO: "a FIFO (named pipe)"
