@@ -43,9 +43,17 @@ extension Snapterm {
 
         func run() async throws {
             let sources = urls.map { CommandLineSource.parse($0) }
-            let input = sources.contains(.standardInput) ? try StandardInputHandler.read() : nil
-            let loader = try AppEnvironment().setting("SNAPTERM_OFFLINE", to: offline ? "1" : nil).makeLoader(for: .command, namedFiles: CommandLineSource.namedFiles(sources), extra: input.map { [$0] } ?? [],
-                                                         schemes: CommandLineSource.schemes(sources))
+            let input: StandardInputHandler?
+            let loader: SchemeLoader
+            do {
+                input = sources.contains(.standardInput) ? try StandardInputHandler.read() : nil
+                loader = try AppEnvironment().setting("SNAPTERM_OFFLINE", to: offline ? "1" : nil)
+                    .makeLoader(for: .command, namedFiles: CommandLineSource.namedFiles(sources),
+                                extra: input.map { [$0] } ?? [], schemes: CommandLineSource.schemes(sources))
+            } catch {
+                Console.error("snapterm: \(error)")
+                throw ExitCode.failure
+            }
             let policy: CachePolicy = reload ? .reloadIgnoringCache : .useCache
             // Every URL loads at once (a web server's latency overlaps, within the loader's per-host limit);
             // each is written, in the order given, as soon as those before it are.

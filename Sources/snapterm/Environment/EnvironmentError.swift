@@ -10,6 +10,14 @@ enum EnvironmentError: Error, CustomStringConvertible {
     case outputNotWritable(path: String, kind: String)
     /// The output file could not be opened or written.
     case outputUnwritable(path: String, reason: String)
+    /// `-` was named but the process was started with standard input closed.
+    case standardInputClosed
+    /// `-` was named but standard input is a directory.
+    case standardInputIsDirectory
+    /// Standard input holds more than `limit` bytes.
+    case standardInputTooLarge(limit: Int)
+    /// Reading standard input failed.
+    case standardInputUnreadable(reason: String)
 
     var description: String {
         switch self {
@@ -19,6 +27,14 @@ enum EnvironmentError: Error, CustomStringConvertible {
             "not writing to \(path): it is \(kind)"
         case .outputUnwritable(let path, let reason):
             "cannot write \(path): \(reason)"
+        case .standardInputClosed:
+            "standard input is closed, so - has nothing to read; pipe the picture in, or name its file"
+        case .standardInputIsDirectory:
+            "standard input is a directory, not a picture; pipe the picture's bytes in, or name its file"
+        case .standardInputTooLarge(let limit):
+            "standard input holds more than \(limit >> 20) MiB, the most - reads"
+        case .standardInputUnreadable(let reason):
+            "cannot read standard input: \(reason)"
         }
     }
 }

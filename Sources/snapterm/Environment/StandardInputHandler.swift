@@ -11,13 +11,8 @@ struct StandardInputHandler: SchemeHandling {
     let url: URL
 
     /// Reads standard input to its end (at most `limit` bytes).
-    static func read(from handle: FileHandle = .standardInput, limit: Int = 64 << 20) throws -> StandardInputHandler {
-        var data = Data()
-        while let chunk = try handle.read(upToCount: 256 << 10), !chunk.isEmpty {
-            data += chunk
-            guard data.count <= limit else { throw LoadError.bodyTooLarge(limit: limit, url: "stdin") }
-        }
-        return StandardInputHandler(data: data)
+    static func read(limit: Int = 64 << 20) throws(EnvironmentError) -> StandardInputHandler {
+        StandardInputHandler(data: try StandardStreams.readInput(limit: limit))
     }
 
     init(data: Data) {
