@@ -226,16 +226,7 @@ public actor DiskCache {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { return false }
         defer { close(descriptor) }
-        return data.withUnsafeBytes { buffer -> Bool in
-            var done = 0
-            while done < buffer.count {
-                let count = Foundation.write(descriptor, buffer.baseAddress! + done, buffer.count - done)
-                if count < 0, errno == EINTR { continue }
-                guard count > 0 else { return false }
-                done += count
-            }
-            return true
-        }
+        return FileDescriptorWrite.all(data, to: descriptor)
     }
 
     /// Whether the file at `path` holds exactly `bytes` (a `--reload` of an unchanged picture).

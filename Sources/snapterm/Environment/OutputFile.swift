@@ -43,17 +43,7 @@ enum OutputFile {
         guard flags >= 0, fcntl(descriptor, F_SETFL, flags & ~O_NONBLOCK) == 0 else {
             throw .outputUnwritable(path: path, reason: lastError())
         }
-        let written = data.withUnsafeBytes { buffer -> Bool in
-            var done = 0
-            while done < buffer.count {
-                let count = Foundation.write(descriptor, buffer.baseAddress! + done, buffer.count - done)
-                if count < 0, errno == EINTR { continue }
-                guard count > 0 else { return false }
-                done += count
-            }
-            return true
-        }
-        guard written else { throw .outputUnwritable(path: path, reason: lastError()) }
+        guard FileDescriptorWrite.all(data, to: descriptor) else { throw .outputUnwritable(path: path, reason: lastError()) }
     }
 
     private static func openError(_ code: Int32, path: String) -> EnvironmentError {
