@@ -12,6 +12,18 @@ public struct CommandOutput: Sendable {
     public let stderr: String
 }
 
+/// What a command gets as its standard input.
+public enum CommandInput: Sendable {
+    /// `/dev/null`.
+    case empty
+    /// These bytes, through a pipe.
+    case data(Data)
+    /// This open file (a directory, a pipe the test feeds itself …), as descriptor 0.
+    case handle(FileHandle)
+    /// No descriptor 0 at all: the command starts with standard input closed.
+    case closed
+}
+
 /// Finds and runs the `snapterm` binary of this checkout.
 public enum CommandRunner {
     /// The repository root (found from this source file's location).
@@ -28,22 +40,36 @@ public enum CommandRunner {
     /// `input` is written to its standard input, `directory` is its working folder.
     public static func run(_ arguments: [String], environment: [String: String] = [:],
                            input: Data? = nil, directory: URL? = nil) throws -> CommandOutput {
-        try runAndWait(arguments, environment: environment, input: input, directory: directory)
+        try runAndWait(arguments, environment: environment, input: input.map { .data($0) } ?? .empty, directory: directory)
+    }
+
+    /// Runs `snapterm arguments…` with `standardInput` as its standard input, off the cooperative pool.
+    public static func run(_ arguments: [String], environment: [String: String] = [:],
+                           standardInput: CommandInput) async throws -> CommandOutput {
+        try await OffPool.run { try runAndWait(arguments, environment: environment, input: standardInput, directory: nil) }
     }
 
     /// The same from async code: the wait happens off Swift's cooperative pool, so a slow child
     /// never holds one of its few threads while other suites' tasks need them.
     public static func run(_ arguments: [String], environment: [String: String] = [:],
                            input: Data? = nil, directory: URL? = nil) async throws -> CommandOutput {
-        try await OffPool.run { try runAndWait(arguments, environment: environment, input: input, directory: directory) }
+        try await OffPool.run {
+            try runAndWait(arguments, environment: environment, input: input.map { .data($0) } ?? .empty, directory: directory)
+        }
     }
 
     private static func runAndWait(_ arguments: [String], environment: [String: String],
-                                   input: Data?, directory: URL?) throws -> CommandOutput {
+                                   input: CommandInput, directory: URL?) throws -> CommandOutput {
         let process = Process()
-        process.executableURL = binary
+        if case .closed = input {
+            // Foundation cannot start a child without descriptor 0: a shell closes it, then becomes the command.
+            process.executableURL = URL(fileURLWithPath: "/bin/sh")
+            process.arguments = ["-c", "exec \"$0\" \"$@\" 0<&-", binary.path] + arguments
+        } else {
+            process.executableURL = binary
+            process.arguments = arguments
+        }
         if let directory { process.currentDirectoryURL = directory }
-        process.arguments = arguments
         var variables = ["PATH": "/usr/bin:/bin", "HOME": NSTemporaryDirectory()]
         variables.merge(environment) { _, new in new }
         process.environment = variables
@@ -51,9 +77,13 @@ public enum CommandRunner {
         process.standardOutput = out
         process.standardError = err
         let stdin = Pipe()
-        process.standardInput = input == nil ? FileHandle.nullDevice : stdin
+        switch input {
+        case .empty, .closed: process.standardInput = FileHandle.nullDevice
+        case .data: process.standardInput = stdin
+        case .handle(let handle): process.standardInput = handle
+        }
         try process.run()
-        if let input {
+        if case .data(let input) = input {
             // Written from another thread: a picture larger than the pipe buffer must not block reading stdout.
             Thread.detachNewThread {
                 stdin.fileHandleForWriting.write(input)

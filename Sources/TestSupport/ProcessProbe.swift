@@ -23,9 +23,21 @@ public struct ProcessProbe: Sendable {
     }
 
     /// Resident memory in bytes (`VmRSS`).
-    public var residentBytes: Int? {
+    public var residentBytes: Int? { statusBytes("VmRSS:") }
+
+    /// The most resident memory the process has had, in bytes (`VmHWM`): since it started or since
+    /// `resetPeakResident()`.
+    public var peakResidentBytes: Int? { statusBytes("VmHWM:") }
+
+    /// Starts the peak (`VmHWM`) again from the current resident memory (Linux 4.0 and later).
+    public func resetPeakResident() {
+        try? Data("5".utf8).write(to: URL(fileURLWithPath: "/proc/\(pid)/clear_refs"))
+    }
+
+    /// A `/proc/PID/status` line's kilobytes, in bytes.
+    private func statusBytes(_ field: String) -> Int? {
         guard let text = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
-              let line = text.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") }),
+              let line = text.split(separator: "\n").first(where: { $0.hasPrefix(field) }),
               let kilobytes = Int(line.split(separator: " ").dropFirst().first ?? "") else { return nil }
         return kilobytes * 1024
     }

@@ -43,9 +43,17 @@ extension Snapterm {
 
         func run() async throws {
             let sources = CommandLineSource.parse(urls)
-            let input = sources.contains(.standardInput) ? try StandardInputHandler.read() : nil
-            let loader = try AppEnvironment().setting("SNAPTERM_OFFLINE", to: offline ? "1" : nil).makeLoader(for: .command, namedFiles: CommandLineSource.namedFiles(sources), extra: input.map { [$0] } ?? [],
-                                                         schemes: CommandLineSource.schemes(sources))
+            let input: StandardInputHandler?
+            let loader: SchemeLoader
+            do {
+                input = sources.contains(.standardInput) ? try StandardInputHandler.read() : nil
+                loader = try AppEnvironment().setting("SNAPTERM_OFFLINE", to: offline ? "1" : nil)
+                    .makeLoader(for: .command, namedFiles: CommandLineSource.namedFiles(sources),
+                                extra: input.map { [$0] } ?? [], schemes: CommandLineSource.schemes(sources))
+            } catch {
+                Console.error("snapterm: \(error)")
+                throw ExitCode.failure
+            }
             let policy: CachePolicy = reload ? .reloadIgnoringCache : .useCache
             // Every URL loads at once (a web server's latency overlaps, within the loader's per-host limit);
             // each is written, in the order given, as soon as those before it are.
@@ -68,7 +76,7 @@ extension Snapterm {
         private func write(_ result: LoadResult) throws {
             if stats { Console.info(StatsLine.describe(result)) }
             if let output {
-                try result.data.write(to: URL(fileURLWithPath: output), options: .atomic)
+                try OutputFile.write(result.data, to: output)
             } else if Console.stdoutIsTerminal, !force {
                 // To a terminal: text only, with C1 and bidirectional controls made visible (a
                 // fetched page must not drive the terminal or reorder what the user reads).

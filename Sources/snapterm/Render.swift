@@ -114,7 +114,7 @@ extension Snapterm {
                 let loaded = try await setup.pictures.data(for: source, cachePolicy: policy)
                 let scaled = try setup.encoder.bitmap(loaded.data, for: setup.box)
                 let png = try setup.encoder.processor.encode(scaled.bitmap, as: .png)
-                try png.write(to: URL(fileURLWithPath: output), options: .atomic)
+                try OutputFile.write(png, to: output)
                 return Rendered(bytes: nil, notes: stats ? [StatsLine.describe(loaded) + " wrote=\(scaled.bitmap.width)x\(scaled.bitmap.height)"] : [])
             }
             let thumbnail = ThumbnailURL(source: source, box: setup.box).url

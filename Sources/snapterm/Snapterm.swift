@@ -13,6 +13,7 @@ struct Snapterm: AsyncParsableCommand {
 
     /// Runs the command line; a plain `render` skips ArgumentParser's parsing (see `Render.quickParse`).
     static func main() async {
+        StandardStreams.secure()
         let arguments = Array(CommandLine.arguments.dropFirst())
         if arguments.first == "render", let render = Render.quickParse(Array(arguments.dropFirst())), (try? render.validate()) != nil {
             do {

@@ -3,6 +3,9 @@ import Foundation
 
 /// A persistent cache: one file per entry, named by a hash of its key, written atomically
 /// (temporary file + rename) and checked on every read. A damaged file is a miss, never wrong data.
+/// Every file in the directory is opened as a `RegularFile`: a symbolic link, FIFO, device or
+/// directory put there, or an entry larger than `sizeLimit`, is a miss — never followed, waited on
+/// or read.
 ///
 /// Several processes may share one directory. A lookup the in-memory index does not know falls
 /// back to the file system (another process may have stored it), and the size cap is held
@@ -60,7 +63,7 @@ public actor DiskCache {
     /// Re-reads the directory (other processes add and evict entries), then evicts beyond the cap.
     private func rescan() {
         rescans += 1
-        truncate(directory.appendingPathComponent(Self.tallyName).path, 0)
+        Self.resetTally(in: directory)
         index(DiskCacheListing.entries(in: directory))
         evictBeyondLimit()
     }
@@ -77,8 +80,18 @@ public actor DiskCache {
         let name = Self.fileName(for: key)
         let url = directory.appendingPathComponent(name)
         // Not in the index: another process may have stored it since this one looked.
-        guard let file = try? Data(contentsOf: url) else {
+        let file: Data
+        switch Self.read(url.path, maxBytes: sizeLimit) {
+        case .success(let bytes):
+            file = bytes
+        case .failure(.fileNotFound):
             await forget(name, deleting: false)  // absent (or evicted by another process)
+            return nil
+        case .failure(.notARegularFile), .failure(.bodyTooLarge):
+            await reject(name)  // never an entry this cache wrote: removed (a link, not what it names)
+            return nil
+        case .failure:
+            await forget(name, deleting: false)
             return nil
         }
         guard let entry = DiskCacheEntryFile.decode(file, key: key) else {
@@ -111,23 +124,7 @@ public actor DiskCache {
     /// or `nil`, never damaged bytes. Recency is not updated here (`entry(for:)` does that).
     public nonisolated func smallEntry(for key: String, maxBytes: Int) -> CachedResponse? {
         let path = directory.appendingPathComponent(Self.fileName(for: key)).path
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { return nil }
-        defer { close(descriptor) }
-        var status = stat()
-        guard fstat(descriptor, &status) == 0, status.st_size > 0, Int(status.st_size) <= maxBytes else { return nil }
-        let size = Int(status.st_size)
-        var file = Data(count: size)
-        let read = file.withUnsafeMutableBytes { buffer -> Int in
-            var done = 0
-            while done < size {
-                let count = Foundation.read(descriptor, buffer.baseAddress! + done, size - done)
-                if count <= 0 { break }
-                done += count
-            }
-            return done
-        }
-        guard read == size else { return nil }
+        guard case .success(let file) = Self.read(path, maxBytes: min(maxBytes, sizeLimit)) else { return nil }
         return DiskCacheEntryFile.decode(file, key: key)
     }
 
@@ -174,14 +171,21 @@ public actor DiskCache {
     /// a file that grows by one byte per KiB (appends are atomic), so its length is the tally.
     /// Returns the tally in bytes, or `nil` when the file cannot be written.
     private nonisolated static func addToTally(_ size: Int, in directory: URL) -> Int? {
-        let descriptor = open(directory.appendingPathComponent(tallyName).path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { return nil }
-        defer { close(descriptor) }
         let kibibytes = [UInt8](repeating: 0, count: max(1, (size + 1023) / 1024))
-        var status = stat()
-        guard Foundation.write(descriptor, kibibytes, kibibytes.count) == kibibytes.count, fstat(descriptor, &status) == 0
-        else { return nil }
-        return Int(status.st_size) * 1024
+        guard let tally = try? RegularFile(appendingTo: directory.appendingPathComponent(tallyName).path),
+              let length = try? tally.append(kibibytes) else { return nil }
+        return length * 1024
+    }
+
+    /// Starts the tally again. Anything but a regular file of one name in its place (a link or FIFO
+    /// put there) is removed — the name, never what it points to — so the next store makes a new one.
+    private static func resetTally(in directory: URL) {
+        let path = directory.appendingPathComponent(tallyName).path
+        do throws(LoadError) {
+            try RegularFile(appendingTo: path).truncate()
+        } catch {
+            unlink(path)
+        }
     }
 
     /// Deletes the entry under `key`.
@@ -222,29 +226,25 @@ public actor DiskCache {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { return false }
         defer { close(descriptor) }
-        return data.withUnsafeBytes { buffer -> Bool in
-            var done = 0
-            while done < buffer.count {
-                let count = Foundation.write(descriptor, buffer.baseAddress! + done, buffer.count - done)
-                if count < 0, errno == EINTR { continue }
-                guard count > 0 else { return false }
-                done += count
-            }
-            return true
-        }
+        return FileDescriptorWrite.all(data, to: descriptor)
     }
 
     /// Whether the file at `path` holds exactly `bytes` (a `--reload` of an unchanged picture).
     /// Replacing it would change nothing but free the old file's blocks — on a file system mounted
     /// with `discard`, a wait for the device inside `rename` (BENCHMARKS.md, issue 14).
     private nonisolated static func file(at path: String, holds bytes: Data) -> Bool {
-        var status = stat()
-        guard stat(path, &status) == 0, Int(status.st_size) == bytes.count else { return false }
-        return FileManager.default.contents(atPath: path) == bytes
+        guard let file = try? RegularFile(path: path, maxBytes: bytes.count), file.identity.size == bytes.count else { return false }
+        return (try? file.readAll(maxBytes: bytes.count)) == bytes
+    }
+
+    /// The bytes of the regular file at `path`, if it is one of at most `maxBytes` (checked before reading).
+    private nonisolated static func read(_ path: String, maxBytes: Int) -> Result<Data, LoadError> {
+        Result { () throws(LoadError) in try RegularFile(path: path, maxBytes: maxBytes).readAll(maxBytes: maxBytes) }
     }
 
     private nonisolated static func touchFile(_ url: URL) {
-        // Keeps the recency order across restarts; failure only costs eviction accuracy.
-        utimes(url.path, nil)
+        // Keeps the recency order across restarts; failure only costs eviction accuracy. The entry
+        // itself, never what a link put in its place points to.
+        utimensat(AT_FDCWD, url.path, nil, AT_SYMLINK_NOFOLLOW)
     }
 }

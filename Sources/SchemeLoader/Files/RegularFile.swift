@@ -7,7 +7,7 @@ import Darwin
 import Dispatch
 import Foundation
 
-/// A regular file opened for reading. Opening never blocks (`O_NONBLOCK`, so a FIFO without a
+/// A regular file opened for reading (or, for a file shared in a program's own folder, appending). Opening never blocks (`O_NONBLOCK`, so a FIFO without a
 /// writer cannot hang it), never follows a last-component symbolic link (`O_NOFOLLOW`: resolve
 /// links before), never becomes a controlling terminal (`O_NOCTTY`), and anything but a regular
 /// file is refused — checked with `lstat` before opening and `fstat` after.
@@ -29,13 +29,27 @@ public final class RegularFile: @unchecked Sendable {
     }
 
     /// Opens the file named by exactly the bytes of `raw` (a name need not be UTF-8); throws as above.
-    public init(path raw: RawPath, maxBytes: Int) throws(LoadError) {
+    public convenience init(path raw: RawPath, maxBytes: Int) throws(LoadError) {
+        try self.init(path: raw, flags: O_RDONLY, maxBytes: maxBytes)
+    }
+
+    /// Opens `path` for appending, creating it (mode 0644) when missing — a file a program shares
+    /// through a folder of its own. Besides what reading refuses, a file with another name (a hard
+    /// link planted to a file elsewhere) is refused as `.notARegularFile`.
+    public convenience init(appendingTo path: String) throws(LoadError) {
+        try self.init(path: RawPath(path), flags: O_WRONLY | O_APPEND | O_CREAT, maxBytes: .max)
+    }
+
+    private init(path raw: RawPath, flags: Int32, maxBytes: Int) throws(LoadError) {
         let path = raw.description
         self.path = path
         var before = stat()
-        guard raw.withCString({ lstat($0, &before) }) == 0 else { throw Self.openError(errno, path: path) }
-        if let kind = Self.kindIfNotRegular(before.st_mode) { throw .notARegularFile(path: path, kind: kind) }
-        let descriptor = raw.withCString { open($0, O_RDONLY | O_NONBLOCK | O_NOFOLLOW | O_NOCTTY | O_CLOEXEC) }
+        if raw.withCString({ lstat($0, &before) }) == 0 {
+            if let kind = Self.kindIfNotRegular(before.st_mode) { throw .notARegularFile(path: path, kind: kind) }
+        } else if errno != ENOENT || flags & O_CREAT == 0 {
+            throw Self.openError(errno, path: path)
+        }
+        let descriptor = raw.withCString { open($0, flags | O_NONBLOCK | O_NOFOLLOW | O_NOCTTY | O_CLOEXEC, 0o644) }
         guard descriptor >= 0 else { throw Self.openError(errno, path: path) }
         var info = stat()
         guard fstat(descriptor, &info) == 0 else {
@@ -43,8 +57,8 @@ public final class RegularFile: @unchecked Sendable {
             close(descriptor)
             throw .fileUnreadable(path: path, reason: String(cString: strerror(code)))
         }
-        if let kind = Self.kindIfNotRegular(info.st_mode) {
-            close(descriptor)  // swapped for something else between lstat and open
+        if let kind = Self.kindIfNotRegular(info.st_mode) ?? (flags & O_WRONLY != 0 && info.st_nlink != 1 ? "a file with other hard links" : nil) {
+            close(descriptor)  // swapped for something else between lstat and open, or linked to a file elsewhere
             throw .notARegularFile(path: path, kind: kind)
         }
         guard info.st_size <= maxBytes else {
@@ -85,6 +99,21 @@ public final class RegularFile: @unchecked Sendable {
         }
     }
 
+    /// Appends `bytes` in one write (opened with `init(appendingTo:)`; appends by several processes
+    /// do not interleave). Returns the file's size after it.
+    public func append(_ bytes: [UInt8]) throws(LoadError) -> Int {
+        var info = stat()
+        guard systemWrite(descriptor, bytes, bytes.count) == bytes.count, fstat(descriptor, &info) == 0 else {
+            throw .fileUnreadable(path: path, reason: String(cString: strerror(errno)))
+        }
+        return Int(info.st_size)
+    }
+
+    /// Cuts the file to nothing (opened with `init(appendingTo:)`).
+    public func truncate() throws(LoadError) {
+        guard ftruncate(descriptor, 0) == 0 else { throw .fileUnreadable(path: path, reason: String(cString: strerror(errno))) }
+    }
+
     /// Whether `path` (links followed) is a regular file now. `stat` only: never opens it.
     public static func isRegular(path: String) -> Bool {
         var info = stat()
@@ -102,7 +131,7 @@ public final class RegularFile: @unchecked Sendable {
     private static let queue = DispatchQueue(label: "snapterm.file-io", qos: .userInitiated, attributes: .concurrent)
 
     /// A user-facing name for a file type that is not a regular file, or `nil` for a regular file.
-    static func kindIfNotRegular(_ mode: mode_t) -> String? {
+    public static func kindIfNotRegular(_ mode: mode_t) -> String? {
         switch mode & S_IFMT {
         case S_IFREG: nil
         case S_IFIFO: "a FIFO (named pipe)"
@@ -128,4 +157,9 @@ public final class RegularFile: @unchecked Sendable {
 /// `read(2)`, named apart from `RegularFile.read(upTo:)`.
 private func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
     read(descriptor, buffer, count)
+}
+
+/// `write(2)`.
+private func systemWrite(_ descriptor: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int {
+    write(descriptor, buffer, count)
 }

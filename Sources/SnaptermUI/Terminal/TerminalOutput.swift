@@ -1,5 +1,6 @@
 // TerminalOutput: where raw picture bytes go — the terminal in the app, a buffer in tests.
 import Foundation
+import SchemeLoader
 
 /// A sink for bytes written behind ncurses' back (pictures).
 public protocol TerminalOutput: AnyObject {
@@ -7,7 +8,8 @@ public protocol TerminalOutput: AnyObject {
     func write(_ bytes: Data)
 }
 
-/// Writes to a file descriptor (standard output in the app), retrying short writes.
+/// Writes to a file descriptor (standard output in the app), retrying short writes and waiting
+/// (not spinning) while a non-blocking descriptor is full.
 public final class FileDescriptorOutput: TerminalOutput {
     private let descriptor: Int32
 
@@ -16,18 +18,7 @@ public final class FileDescriptorOutput: TerminalOutput {
     }
 
     public func write(_ bytes: Data) {
-        bytes.withUnsafeBytes { buffer in
-            guard let base = buffer.baseAddress else { return }
-            var offset = 0
-            while offset < buffer.count {
-                let written = Foundation.write(descriptor, base + offset, buffer.count - offset)
-                if written < 0 {
-                    if errno == EINTR || errno == EAGAIN { continue }
-                    return
-                }
-                offset += written
-            }
-        }
+        _ = FileDescriptorWrite.all(bytes, to: descriptor)
     }
 }
 

@@ -65,6 +65,12 @@ struct AppEnvironment {
         }
     }
 
+    /// The folder of the disk cache `name` under the cache root, or `nil` (memory caches alone, said
+    /// once on standard error) when it cannot be made or written.
+    private func diskFolder(_ name: String) throws(EnvironmentError) -> URL? {
+        CacheFolder.prepare(try cacheDirectory.appendingPathComponent(name))
+    }
+
     /// The message database (`$XDG_DATA_HOME/snapterm/messages.sqlite` …); with no home known, an error.
     var messageDatabase: URL {
         get throws(EnvironmentError) {
@@ -105,8 +111,7 @@ struct AppEnvironment {
                                           blockingCalls: use.blockingFileCalls))
         if wanted("map") { handlers.append(MapSchemeHandler(tilesFiles: mapTilesFiles, renderPool: use.workers)) }
         if wanted("asset"), let library = try photoLibrary() { handlers.append(AssetSchemeHandler(library: library, workers: use.workers)) }
-        var configuration = SchemeLoaderConfiguration(
-            diskDirectory: diskCache ? try cacheDirectory.appendingPathComponent("loader") : nil)
+        var configuration = SchemeLoaderConfiguration(diskDirectory: diskCache ? try diskFolder("loader") : nil)
         configuration.diskSizeLimit = diskCacheLimit
         return try SchemeLoader(handlers: handlers, configuration: configuration)
     }
@@ -118,8 +123,7 @@ struct AppEnvironment {
                              observer: (@Sendable (ThumbnailReport) -> Void)? = nil) throws -> SchemeLoader {
         let handler = ThumbnailSchemeHandler(base: base, encoder: encoder, observer: observer, workers: use.workers)
         // Encoding keeps a core busy: one thumbnail per core at a time, nearest rows first.
-        var configuration = SchemeLoaderConfiguration.cpuBound(
-            diskDirectory: diskCache ? try cacheDirectory.appendingPathComponent("thumbnails") : nil)
+        var configuration = SchemeLoaderConfiguration.cpuBound(diskDirectory: diskCache ? try diskFolder("thumbnails") : nil)
         configuration.diskSizeLimit = diskCacheLimit
         // A list shows a stale thumbnail at once and refreshes it in the background; a command waits
         // for the revalidation (and still gets the stale copy when the source cannot be reached).

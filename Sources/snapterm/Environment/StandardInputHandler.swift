@@ -1,4 +1,7 @@
 // StandardInputHandler: `stdin://<digest>` — the bytes piped to `snapterm render -` / `fetch -`, read once.
+// SHA-256 from the BoringSSL that swift-nio-ssl already links into the binary (its C module, reached
+// through SchemeLoader's NIOSSL): swift-crypto would compile and link a second BoringSSL for one hash.
+import CNIOBoringSSL
 import Foundation
 import SchemeLoader
 
@@ -11,13 +14,8 @@ struct StandardInputHandler: SchemeHandling {
     let url: URL
 
     /// Reads standard input to its end (at most `limit` bytes).
-    static func read(from handle: FileHandle = .standardInput, limit: Int = 64 << 20) throws -> StandardInputHandler {
-        var data = Data()
-        while let chunk = try handle.read(upToCount: 256 << 10), !chunk.isEmpty {
-            data += chunk
-            guard data.count <= limit else { throw LoadError.bodyTooLarge(limit: limit, url: "stdin") }
-        }
-        return StandardInputHandler(data: data)
+    static func read(limit: Int = 64 << 20) throws(EnvironmentError) -> StandardInputHandler {
+        StandardInputHandler(data: try StandardStreams.readInput(limit: limit))
     }
 
     init(data: Data) {
@@ -35,13 +33,13 @@ struct StandardInputHandler: SchemeHandling {
         client.didLoad(data)
     }
 
-    /// Two FNV-1a 64-bit hashes with different offsets, and the length: a cache key, not a security digest.
+    /// The SHA-256 of `data` as 64 hex digits: bytes made to share another picture's key would have
+    /// to break SHA-256.
     static func digest(of data: Data) -> String {
-        var first: UInt64 = 0xcbf2_9ce4_8422_2325, second: UInt64 = 0x84222325_cbf29ce4
-        for byte in data {
-            first = (first ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
-            second = (second ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 ^ (second >> 29)
-        }
-        return String(format: "%016llx%016llx-%d", first, second, data.count)
+        var digest = [UInt8](repeating: 0, count: 32)
+        var length: UInt32 = 0
+        let done = data.withUnsafeBytes { bytes in EVP_Digest(bytes.baseAddress, bytes.count, &digest, &length, EVP_sha256(), nil) }
+        precondition(done == 1 && length == 32, "BoringSSL's SHA-256 failed")  // only on allocation failure
+        return digest.reduce(into: "") { hex, byte in hex += String(byte >> 4, radix: 16) + String(byte & 0x0F, radix: 16) }
     }
 }
