@@ -29,7 +29,7 @@ extension SchemeLoader {
         guard revalidations.begin(key, at: now()) else { return }
         recorder.update { $0.backgroundRevalidations += 1 }
         let request = LoadRequest(url: url, cachePolicy: .reloadRevalidatingCache, priority: .veryLow)
-        load(request, follows: nil, progress: nil) { [revalidations] result in
+        _ = load(request, follows: nil, progress: nil) { [revalidations] result in
             guard case .success(let loaded) = result, !loaded.isStale else { return }
             revalidations.refreshed(loaded.url, changed: loaded.data != stale)
         }
