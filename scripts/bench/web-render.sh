@@ -9,21 +9,22 @@ BIN=$(realpath "${1:-.build/release/snapterm}"); N=${2:-40}; DELAY=${3:-0.2}; RU
 PORT=18431
 command -v hyperfine >/dev/null || apt-get install -y -q hyperfine >/dev/null
 WORK=$(mktemp -d); trap 'scripts/tools/web-server stop $PORT >/dev/null 2>&1 || true; rm -rf "$WORK"' EXIT
-mkdir -p "$WORK/www"
+chmod a+rx "$WORK"; mkdir -p "$WORK/www"
 photos=(assets/photos/*.jpg)
 for ((i = 0; i < N; i++)); do cp "${photos[i % ${#photos[@]}]}" "$WORK/www/p$i.jpg"; done
 scripts/tools/web-server start "$WORK/www" $PORT "$DELAY" 60 >/dev/null
-URLS=(); for ((i = 0; i < N; i++)); do URLS+=("http://127.0.0.1:$PORT/p$i.jpg"); done
+URLS=""; CURL_ARGS=""
+for ((i = 0; i < N; i++)); do URLS+=" http://127.0.0.1:$PORT/p$i.jpg"; CURL_ARGS+=" -o /dev/null http://127.0.0.1:$PORT/p$i.jpg"; done
 export XDG_CACHE_HOME=$WORK/cache
 hyperfine -N -w 1 -r "$RUNS" --prepare "rm -rf $WORK/cache" --export-json "$WORK/h.json" \
-    "curl -s --parallel --parallel-max 50 ${URLS[*]/#/-o /dev/null }" \
-    "$BIN render --format ascii --cols 30 --rows 10 ${URLS[*]}" \
-    "$BIN fetch ${URLS[*]}" >/dev/null
+    "curl -s --parallel --parallel-max 50$CURL_ARGS" \
+    "$BIN render --format ascii --cols 30 --rows 10$URLS" \
+    "$BIN fetch$URLS" >/dev/null
 python3 - "$WORK/h.json" <<'PY'
 import json, sys
 for r in json.load(open(sys.argv[1]))["results"]:
     print(f"{r['median']*1000:8.0f} ms median ({min(r['times'])*1000:.0f}–{max(r['times'])*1000:.0f})  {r['command'][:60]}")
 PY
 : > /tmp/web-server-$PORT.log
-rm -rf "$WORK/cache"; "$BIN" render --format ascii --cols 30 --rows 10 "${URLS[@]}" >/dev/null
+rm -rf "$WORK/cache"; $BIN render --format ascii --cols 30 --rows 10 $URLS >/dev/null
 echo "one cold render: $(wc -l < /tmp/web-server-$PORT.log) requests over $(awk '{print $1}' /tmp/web-server-$PORT.log | sort -u | wc -l) connections"
