@@ -67,6 +67,9 @@ public final class HTTPSchemeHandler: SchemeHandling {
         clientConfiguration.decompression = .disabled
         clientConfiguration.connectionPool = .init(
             idleTimeout: .seconds(60), concurrentHTTP1ConnectionsPerHostSoftLimit: configuration.connectionsPerHost)
+        // A refused connection fails at once instead of being retried until the connect timeout: a picture
+        // server that is down then costs no wait, and the loader shows the cached copies (stale-if-error).
+        clientConfiguration.connectionPool.retryConnectionEstablishment = false
         hosts = HostConnectionBudget(limitPerHost: configuration.connectionsPerHost, retryAfter: configuration.unreachableRetry)
         if let tls = configuration.tlsConfiguration { clientConfiguration.tlsConfiguration = tls }
         self.clientConfiguration = clientConfiguration
