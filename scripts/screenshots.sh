@@ -8,7 +8,7 @@ trap 'rm -rf "$work"' EXIT
 shoot() {  # shoot NAME KEYS [ARGUMENTS]
     cat > "$work/run.sh" <<SCRIPT
 #!/bin/sh
-export XDG_CACHE_HOME=$work/cache XDG_DATA_HOME=$work/data SNAPTERM_ASSETS=$root/assets LANG=C.UTF-8
+export XDG_CACHE_HOME=$work/cache XDG_DATA_HOME=$work/data SNAPTERM_DATA=$root/assets LANG=C.UTF-8
 exec $root/.build/debug/snapterm --keys "$2" ${3:-}
 SCRIPT
     chmod +x "$work/run.sh"

@@ -14,6 +14,8 @@ public enum AssetLibraryError: Error, Sendable, Equatable, CustomStringConvertib
     case unreadablePhoto(id: String, reason: String)
     /// The photo's bytes could not be decoded, or the edit could not be applied.
     case imaging(id: String, ImagingError)
+    /// None of the `searched` folders holds Snapterm's data; `variable` when an override named the only one.
+    case noDataFolder(searched: [String], variable: String?)
 
     /// A one-line message naming the cause, for a user.
     public var description: String {
@@ -23,6 +25,12 @@ public enum AssetLibraryError: Error, Sendable, Equatable, CustomStringConvertib
         case .unreadableFolder(let path): "the photo folder \(path) cannot be read"
         case .unreadablePhoto(let id, let reason): "the photo id=\(id) cannot be read: \(reason)"
         case .imaging(let id, let error): "the photo id=\(id) cannot be shown: \(error)"
+        case .noDataFolder(let searched, .some(let variable)):
+            "Snapterm's data (\(DataFolder.marker)) is not in \(searched.joined()), which \(variable) names: set it to the folder holding maps/ and photos/, or unset it"
+        case .noDataFolder(let searched, nil) where searched.isEmpty:
+            "Snapterm's data (\(DataFolder.marker)) cannot be looked for beside the program, whose path is unknown: set \(DataFolder.variable) to the folder holding maps/ and photos/"
+        case .noDataFolder(let searched, nil):
+            "Snapterm's data (\(DataFolder.marker)) is in none of \(searched.joined(separator: ", ")): install it to PREFIX/share/snapterm beside PREFIX/bin/snapterm, or set \(DataFolder.variable) to the folder holding maps/ and photos/"
         }
     }
 }

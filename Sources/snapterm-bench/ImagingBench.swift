@@ -28,7 +28,7 @@ extension SnaptermBench {
             let parts = box.split(separator: "x").compactMap { Int($0) }
             guard parts.count == 2 else { throw ValidationError("--box must look like 240x160") }
             let (width, height) = (parts[0], parts[1])
-            let library = try AssetLibrary(shippedFolder: BenchEnvironment.assetsDirectory.appendingPathComponent("photos"))
+            let library = try AssetLibrary(shippedFolder: BenchEnvironment.dataDirectory.appendingPathComponent("photos"))
             let file = try library.fileURL(id: id)
             let data = try Data(contentsOf: file)
             let processor = ImageProcessor()

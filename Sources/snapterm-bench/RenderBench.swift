@@ -18,7 +18,7 @@ extension SnaptermBench {
         var iterations = 30
 
         func run() async throws {
-            let path = photo ?? BenchEnvironment.assetsDirectory.appendingPathComponent("photos/coffee.jpg").path
+            let path = try photo ?? BenchEnvironment.dataDirectory.appendingPathComponent("photos/coffee.jpg").path
             let data = try Data(contentsOf: URL(fileURLWithPath: path))
             let processor = ImageProcessor()
             print("photo: \(path) (\(data.count) bytes), \(iterations) iterations, medians")

@@ -96,7 +96,7 @@ extension SnaptermBench {
 
         @MainActor
         static func execute(_ parsed: Parsed, json: Bool) async throws {
-            let (places, placeSource) = ScrollBenchSetup.places(assets: BenchEnvironment.assetsDirectory, minimum: parsed.rows + 100)
+            let (places, placeSource) = ScrollBenchSetup.places(assets: try BenchEnvironment.dataDirectory, minimum: parsed.rows + 100)
             var options = ScrollBenchSetup.Options(graphics: parsed.graphics, cellSize: (8, 16), mapCost: parsed.mapCost, places: places)
             if parsed.lists.contains(.conversation) {
                 options.photos = try BenchEnvironment.photoLibrary()

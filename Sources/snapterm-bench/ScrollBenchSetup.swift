@@ -34,7 +34,7 @@ enum ScrollBenchSetup {
     /// Builds the picture loader (map snapshots) and the thumbnail loader over it, with disk caches in `directory`.
     @MainActor
     static func makeState(_ options: Options, diskDirectory directory: URL) throws -> AppState {
-        let mapHandler: any SchemeHandling = options.mapCost.map { SyntheticMapHandler(cost: $0) }
+        let mapHandler: any SchemeHandling = try options.mapCost.map { SyntheticMapHandler(cost: $0) }
             ?? MapSchemeHandler(tilesFiles: BenchEnvironment.mapTilesFiles)
         var pictureHandlers = [mapHandler]
         if let photos = options.photos { pictureHandlers.append(AssetSchemeHandler(library: photos)) }

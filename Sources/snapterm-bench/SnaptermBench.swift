@@ -14,13 +14,16 @@ struct SnaptermBench: AsyncParsableCommand {
         subcommands: [LoaderBench.self, ImagingBench.self, MapBench.self, RenderBench.self, SixelPSNR.self, ScrollCommand.self])
 }
 
-/// Where the benchmarks find the shipped data: the same rules as `snapterm` (`$SNAPTERM_ASSETS`, else beside the build).
+/// Where the benchmarks find the shipped data: the same rules as `snapterm` (`DataFolder`: `$SNAPTERM_DATA`,
+/// else beside the program's real path).
 enum BenchEnvironment {
-    static var assetsDirectory: URL { AssetsFolder.locate(environment: ProcessInfo.processInfo.environment) }
+    static var dataDirectory: URL {
+        get throws(AssetLibraryError) { try DataFolder.locate(environment: ProcessInfo.processInfo.environment) }
+    }
 
-    /// The shipped photos (and `$SNAPTERM_PHOTOS`), or `nil` when the assets hold no photo manifest.
+    /// The shipped photos (and `$SNAPTERM_PHOTOS`), or `nil` when the data holds no photo manifest.
     static func photoLibrary() throws -> AssetLibrary? {
-        let shipped = assetsDirectory.appendingPathComponent("photos")
+        let shipped = try dataDirectory.appendingPathComponent("photos")
         guard FileManager.default.fileExists(atPath: shipped.appendingPathComponent("manifest.json").path) else { return nil }
         let user = ProcessInfo.processInfo.environment["SNAPTERM_PHOTOS"].flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0) }
         return try AssetLibrary(shippedFolder: shipped, userFolder: user)
@@ -28,11 +31,13 @@ enum BenchEnvironment {
 
     /// The shipped map tiles files, then `$SNAPTERM_MAP_TILES` (colon-separated).
     static var mapTilesFiles: [URL] {
-        var files = MapSnapshotter.bundledTilesFiles(in: assetsDirectory.appendingPathComponent("maps"))
-        if let extra = ProcessInfo.processInfo.environment["SNAPTERM_MAP_TILES"], !extra.isEmpty {
-            files += extra.split(separator: ":").map { URL(fileURLWithPath: String($0)) }
+        get throws(AssetLibraryError) {
+            var files = MapSnapshotter.bundledTilesFiles(in: try dataDirectory.appendingPathComponent("maps"))
+            if let extra = ProcessInfo.processInfo.environment["SNAPTERM_MAP_TILES"], !extra.isEmpty {
+                files += extra.split(separator: ":").map { URL(fileURLWithPath: String($0)) }
+            }
+            return files
         }
-        return files
     }
 }
 

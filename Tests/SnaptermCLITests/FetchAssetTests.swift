@@ -5,7 +5,7 @@ import Testing
 
 @Suite struct FetchAssetTests {
     private func environment(_ folder: TemporaryDirectory) -> [String: String] {
-        ["SNAPTERM_ASSETS": CommandRunner.repositoryRoot.appendingPathComponent("assets").path,
+        ["SNAPTERM_DATA": CommandRunner.repositoryRoot.appendingPathComponent("assets").path,
          "XDG_CACHE_HOME": folder.appending("cache").path]
     }
 

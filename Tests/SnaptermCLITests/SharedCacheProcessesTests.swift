@@ -9,7 +9,7 @@ import Testing
     private let cap = 16 << 10
 
     private func environment(_ cache: URL) -> [String: String] {
-        ["SNAPTERM_ASSETS": CommandRunner.repositoryRoot.appendingPathComponent("assets").path,
+        ["SNAPTERM_DATA": CommandRunner.repositoryRoot.appendingPathComponent("assets").path,
          "XDG_CACHE_HOME": cache.path, "SNAPTERM_CACHE_SIZE": "16K"]
     }
 

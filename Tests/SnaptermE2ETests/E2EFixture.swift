@@ -10,15 +10,18 @@ final class E2EFixture {
     /// Where the app keeps its message database in this run.
     var databasePath: String { folder.appending("data/snapterm/messages.sqlite").path }
 
-    init(columns: Int = 100, rows: Int = 32) throws {
+    /// `namesDataFolder: false` leaves `SNAPTERM_DATA` unset: the app finds its data itself.
+    init(columns: Int = 100, rows: Int = 32, namesDataFolder: Bool = true, path: String = "/usr/bin:/bin") throws {
         folder = try TemporaryDirectory(prefix: "snapterm-e2e")
-        tmux = try TmuxSession(columns: columns, rows: rows, environment: [
+        var environment = [
             "XDG_CACHE_HOME": folder.appending("cache").path,
             "XDG_DATA_HOME": folder.appending("data").path,
-            "SNAPTERM_ASSETS": CommandRunner.repositoryRoot.appendingPathComponent("assets").path,
             "SNAPTERM_GRAPHICS": "symbols",
+            "PATH": path,
             "PS1": "$ ",
-        ])
+        ]
+        if namesDataFolder { environment["SNAPTERM_DATA"] = CommandRunner.repositoryRoot.appendingPathComponent("assets").path }
+        tmux = try TmuxSession(columns: columns, rows: rows, environment: environment)
     }
 
     /// Starts the app in the pane; the shell prints `EXIT=<status>` when it ends.

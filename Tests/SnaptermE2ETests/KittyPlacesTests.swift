@@ -10,7 +10,7 @@ struct KittyPlacesTests {
         let root = CommandRunner.repositoryRoot.path
         return """
             export XDG_CACHE_HOME='\(folder.appending("cache").path)' XDG_DATA_HOME='\(folder.appending("data").path)'
-            export SNAPTERM_ASSETS='\(root)/assets' LANG=C.UTF-8
+            export SNAPTERM_DATA='\(root)/assets' LANG=C.UTF-8
             exec '\(CommandRunner.binary.path)' --keys '\(keys)' 2>>'\(folder.appending("err.txt").path)'
             """
     }

@@ -11,7 +11,7 @@ struct XtermPlacesTests {
         let geometry = "120x42"
         let shot = try await TermShot.capture("""
             export XDG_CACHE_HOME='\(folder.appending("cache").path)' XDG_DATA_HOME='\(folder.appending("data").path)'
-            export SNAPTERM_ASSETS='\(root)/assets' LANG=C.UTF-8
+            export SNAPTERM_DATA='\(root)/assets' LANG=C.UTF-8
             exec '\(CommandRunner.binary.path)' 2>'\(folder.appending("err.txt").path)'
             """, name: "places-sixel", geometry: geometry, wait: 10, in: folder.url)
         let errors = (try? String(contentsOf: folder.appending("err.txt"), encoding: .utf8)) ?? ""

@@ -41,7 +41,7 @@ for run in $(seq "$first" "$RUNS"); do
     tmux -S "$SOCK" kill-server 2>/dev/null || true
     START=$WORK/start-$run
     tmux -S "$SOCK" new-session -d -x 100 -y 32 \
-        "env XDG_CACHE_HOME=$WORK/cache-$run XDG_DATA_HOME=$data SNAPTERM_ASSETS=$PWD/assets \
+        "env XDG_CACHE_HOME=$WORK/cache-$run XDG_DATA_HOME=$data SNAPTERM_DATA=$PWD/assets \
          sh -c 'date +%s%N > $START; exec $BIN --graphics $GRAPHICS $WORK/photos'"
     while true; do
         screen=$(tmux -S "$SOCK" capture-pane -p 2>/dev/null || true)

@@ -10,7 +10,7 @@ WORK=$(mktemp -d); trap 'rm -rf "$WORK"' EXIT
 for scroll in 1 0; do
     for keys in "Down*4 q" "Down*24 q"; do
         cat > "$WORK/run.sh" <<EOS
-export XDG_CACHE_HOME=$WORK/cache XDG_DATA_HOME=$WORK/data SNAPTERM_ASSETS=$ROOT/assets LANG=C.UTF-8
+export XDG_CACHE_HOME=$WORK/cache XDG_DATA_HOME=$WORK/data SNAPTERM_DATA=$ROOT/assets LANG=C.UTF-8
 export SNAPTERM_GRAPHICS=sixel TERM=xterm SNAPTERM_SIXEL_SCROLL=$scroll
 stty cols 100 rows 40
 "$BIN" --keys "$keys" 2>/dev/null

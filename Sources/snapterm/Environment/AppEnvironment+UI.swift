@@ -1,12 +1,17 @@
 // AppEnvironment+UI: the data files the terminal UI reads — the place list and the demo's local picture.
+import AssetLibrary
 import Foundation
 
 extension AppEnvironment {
-    /// The places of the places screen and the location picker (`assets/maps/places.tsv`).
-    var placesFile: URL { assetsDirectory.appendingPathComponent("maps/places.tsv") }
+    /// The places of the places screen and the location picker (`maps/places.tsv` of the data).
+    var placesFile: URL {
+        get throws(AssetLibraryError) { try dataDirectory.appendingPathComponent(DataFolder.marker) }
+    }
 
     /// The local picture the demo conversation attaches as a `file://` URL.
-    var demoFileImage: URL { assetsDirectory.appendingPathComponent("photos/grace-hopper.jpg") }
+    var demoFileImage: URL {
+        get throws(AssetLibraryError) { try dataDirectory.appendingPathComponent("photos/grace-hopper.jpg") }
+    }
 
     /// This environment with `name` set to `value` (when given), e.g. a command-line flag that
     /// overrides an environment variable.
@@ -14,6 +19,6 @@ extension AppEnvironment {
         guard let value else { return self }
         var changed = variables
         changed[name] = value
-        return AppEnvironment(variables: changed)
+        return AppEnvironment(variables: changed, executable: executable)
     }
 }

@@ -1,4 +1,4 @@
-// AppEnvironment: where Snapterm's assets and caches are, and the loader every command shares.
+// AppEnvironment: where Snapterm's data and caches are, and the loader every command shares.
 import AssetLibrary
 import Foundation
 import MapSnapshots
@@ -9,29 +9,39 @@ import Thumbnails
 /// Builds the pieces a command needs from the process environment.
 struct AppEnvironment {
     let variables: [String: String]
+    /// The program's real path, which the data is found beside.
+    let executable: URL?
+    /// The shipped data folder (`DataFolder`: `$SNAPTERM_DATA`, else beside the program's real path),
+    /// or why none was found — an error only a command that needs the data reports.
+    let dataFolder: Result<URL, AssetLibraryError>
 
-    init(variables: [String: String] = ProcessInfo.processInfo.environment) {
+    init(variables: [String: String] = ProcessInfo.processInfo.environment, executable: URL? = DataFolder.runningExecutable) {
         self.variables = variables
+        self.executable = executable
+        dataFolder = Result { () throws(AssetLibraryError) in try DataFolder.locate(environment: variables, executable: executable) }
     }
 
-    /// The shipped `assets/` folder: `$SNAPTERM_ASSETS`, else next to the build folder, else `./assets`.
-    var assetsDirectory: URL { AssetsFolder.locate(environment: variables) }
+    /// The shipped data: maps, the place list, the demo photos.
+    var dataDirectory: URL {
+        get throws(AssetLibraryError) { try dataFolder.get() }
+    }
 
     /// Folders `file://` URLs may read: `$SNAPTERM_FILE_ROOTS` (colon-separated), else the
-    /// current folder, the home folder and the assets.
+    /// current folder, the home folder and the shipped data.
     var fileRoots: [URL] {
         if let roots = variables["SNAPTERM_FILE_ROOTS"], !roots.isEmpty {
             return roots.split(separator: ":").map { URL(fileURLWithPath: String($0)) }
         }
-        var roots = [URL(fileURLWithPath: FileManager.default.currentDirectoryPath), assetsDirectory]
+        var roots = [URL(fileURLWithPath: FileManager.default.currentDirectoryPath)]
+        if let data = try? dataDirectory { roots.append(data) }
         if let home = variables["HOME"] { roots.append(URL(fileURLWithPath: home)) }
         return roots
     }
 
-    /// The photo library: the shipped gallery (`assets/photos`) plus `$SNAPTERM_PHOTOS`, a user's folder;
-    /// `nil` when no gallery ships beside the program.
+    /// The photo library: the shipped gallery (`photos/` of the data) plus `$SNAPTERM_PHOTOS`, a user's
+    /// folder; `nil` when the data holds no gallery, an error when there is no data.
     func photoLibrary() throws -> AssetLibrary? {
-        let shipped = assetsDirectory.appendingPathComponent("photos")
+        let shipped = try dataDirectory.appendingPathComponent("photos")
         guard FileManager.default.fileExists(atPath: shipped.appendingPathComponent("manifest.json").path) else { return nil }
         let user = variables["SNAPTERM_PHOTOS"].flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0) }
         return try AssetLibrary(shippedFolder: shipped, userFolder: user)
@@ -39,12 +49,15 @@ struct AppEnvironment {
 
     /// The map tiles files: the shipped world and Helsinki files, then any OpenMapTiles MBTiles
     /// named in `$SNAPTERM_MAP_TILES` (colon-separated; "bring your own tiles").
+    /// Without the shipped data, the named files alone; with neither, the data's error.
     var mapTilesFiles: [URL] {
-        var files = MapSnapshotter.bundledTilesFiles(in: assetsDirectory.appendingPathComponent("maps"))
-        if let extra = variables["SNAPTERM_MAP_TILES"], !extra.isEmpty {
-            files += extra.split(separator: ":").map { URL(fileURLWithPath: String($0)) }
+        get throws(AssetLibraryError) {
+            let extra = (variables["SNAPTERM_MAP_TILES"] ?? "").split(separator: ":").map { URL(fileURLWithPath: String($0)) }
+            switch dataFolder {
+            case .success(let data): return MapSnapshotter.bundledTilesFiles(in: data.appendingPathComponent("maps")) + extra
+            case .failure(let error): if extra.isEmpty { throw error } else { return extra }
+            }
         }
-        return files
     }
 
     /// Offline (`$SNAPTERM_OFFLINE` is 1, or `--offline`): nothing is downloaded; web pictures come from
@@ -109,7 +122,7 @@ struct AppEnvironment {
         }
         handlers.append(FileSchemeHandler(allowedRoots: fileRoots + namedFolders, namedFiles: namedFiles,
                                           blockingCalls: use.blockingFileCalls))
-        if wanted("map") { handlers.append(MapSchemeHandler(tilesFiles: mapTilesFiles, renderPool: use.workers)) }
+        if wanted("map") { handlers.append(MapSchemeHandler(tilesFiles: try mapTilesFiles, renderPool: use.workers)) }
         if wanted("asset"), let library = try photoLibrary() { handlers.append(AssetSchemeHandler(library: library, workers: use.workers)) }
         var configuration = SchemeLoaderConfiguration(diskDirectory: diskCache ? try diskFolder("loader") : nil)
         configuration.diskSizeLimit = diskCacheLimit
