@@ -4,9 +4,20 @@
 # Debian packages the Swift targets (and their tests) need. One place: add new ones here.
 # tmux, xvfb, xterm, imagemagick, x11-utils: the end-to-end and real-terminal tests (scripts/tools/term-shot).
 # sqlite3: another process holding the database lock, a newer schema (MessageStoreTests);
-# bsdutils: script(1), a pseudo-terminal for `fetch` (SnaptermCLITests); openssl: a test certificate (HTTPSDowngradeTests).
+# bsdutils: script(1), a pseudo-terminal for `fetch` (SnaptermCLITests); openssl: a test certificate (HTTPSDowngradeTests);
+# dpkg-dev, man-db: scripts/package and its test (DebianPackageTests); lf, ranger: the previewer recipes in tmux.
 SNAPTERM_APT_PACKAGES=(pkg-config libsqlite3-dev zlib1g-dev libncurses-dev ncurses-bin libvips-dev libjpeg62-turbo-dev libsixel-dev libchafa-dev
-    libcairo2-dev fonts-dejavu-core tmux procps xvfb xterm kitty imagemagick x11-utils sqlite3 bsdutils openssl)
+    libcairo2-dev fonts-dejavu-core tmux procps xvfb xterm kitty imagemagick x11-utils sqlite3 bsdutils openssl
+    dpkg-dev man-db lf ranger)
+
+# Builds the release `snapterm` (into the scratch folder $1 when given) and prints its path.
+# A statically linked Swift runtime and Foundation: ~14 fewer shared libraries to map and relocate at
+# every start (BENCHMARKS.md, "Start-up"), and a binary that needs only Debian's own libraries.
+snapterm_release_build() {
+    local scratch=${1:-.build}
+    swift build -c release --static-swift-stdlib --product snapterm --scratch-path "$scratch" >&2
+    echo "$(realpath "$scratch")/release/snapterm"
+}
 
 snapterm_root() { cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd; }
 

@@ -26,10 +26,13 @@ extension Snapterm {
                 are, and folders (each adds its pictures). `--list FILE` adds one URL or path a line (# starts \
                 a comment; relative paths are relative to FILE's folder; - reads the list from standard input); \
                 a bad line is named by its number on standard error and the others still open. \
-                Enter shows a picture as large as the screen, ←/→ the previous/next, Esc goes back; Tab reaches the places.
-                Pictures use the kitty graphics protocol, iTerm2 inline images or sixel where the terminal \
-                supports them, coloured text art elsewhere. Press ? in the app for the keys. \
-                SNAPTERM_GRAPHICS=kitty|iterm|sixel|symbols|ascii forces a mode.
+                Enter shows a picture as large as the screen, Left and Right the previous and next, Esc goes back; \
+                Tab reaches the places.
+
+                Pictures use the kitty graphics protocol, iTerm2 inline images or sixel where the terminal supports \
+                them, coloured text art elsewhere; SNAPTERM_GRAPHICS=kitty|iterm|sixel|symbols|ascii forces a mode.
+
+                Press ? in the app for the keys; `man snapterm` lists them with the environment variables.
                 """)
 
         @Argument(help: "Pictures to open as a gallery: URLs, files or folders (one folder alone: the folder gallery).")
