@@ -15,7 +15,7 @@ SNAPTERM_APT_PACKAGES=(pkg-config libsqlite3-dev zlib1g-dev libncurses-dev ncurs
 # every start (BENCHMARKS.md, "Start-up"), and a binary that needs only Debian's own libraries.
 snapterm_release_build() {
     local scratch=${1:-.build}
-    swift build -c release --static-swift-stdlib --product snapterm --scratch-path "$scratch" >&2
+    swift build -c release --static-swift-stdlib --product snapterm --scratch-path "$scratch" >&2 || return 1
     echo "$(realpath "$scratch")/release/snapterm"
 }
 

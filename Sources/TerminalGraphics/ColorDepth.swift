@@ -4,6 +4,8 @@
 public enum ColorDepth: String, Sendable, Hashable, CaseIterable, Comparable {
     /// No colour at all (`NO_COLOR`, dumb terminals).
     case none
+    /// The 8 ANSI colours (`TERM=xterm`, `linux`): no bright ones.
+    case ansi8 = "8"
     /// The 16 ANSI colours.
     case ansi16 = "16"
     /// The xterm 256-colour palette.
@@ -14,9 +16,10 @@ public enum ColorDepth: String, Sendable, Hashable, CaseIterable, Comparable {
     private var rank: Int {
         switch self {
         case .none: return 0
-        case .ansi16: return 1
-        case .ansi256: return 2
-        case .truecolor: return 3
+        case .ansi8: return 1
+        case .ansi16: return 2
+        case .ansi256: return 3
+        case .truecolor: return 4
         }
     }
 

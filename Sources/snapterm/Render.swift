@@ -44,7 +44,7 @@ extension Snapterm {
         @Option(help: "Sixel palette: auto (adaptive for small pictures, fixed for large), adaptive or fixed.")
         var palette: SixelPalette = .auto
 
-        @Option(help: "Colours of symbol art: truecolor, 256, 16 or none (default: detected).")
+        @Option(help: "Colours of symbol art: truecolor, 256, 16, 8 or none (default: TERM's terminfo colours, COLORTERM).")
         var colors: ColorDepth?
 
         @Option(help: "Cell size in pixels, WxH (default: detected, else 8x16).")

@@ -20,7 +20,7 @@ import Testing
         switch depth {
         case .truecolor: #expect(all.contains("38;2;") || all.contains("48;2;"))
         case .ansi256: #expect(all.contains("38;5;") || all.contains("48;5;")); #expect(!all.contains(";2;"))
-        case .ansi16: #expect(!all.contains(";5;") && !all.contains(";2;"))
+        case .ansi16, .ansi8: #expect(!all.contains(";5;") && !all.contains(";2;"))
         case .none: break
         }
     }

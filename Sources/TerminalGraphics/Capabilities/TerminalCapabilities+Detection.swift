@@ -131,15 +131,25 @@ extension TerminalCapabilities {
         return .other
     }
 
-    /// Colours from `NO_COLOR`, `COLORTERM` and `TERM`.
-    public static func colorDepth(environment: [String: String]) -> ColorDepth {
+    /// Colours from `NO_COLOR`, `COLORTERM` (direct colour) and the `colors` of `TERM`'s terminfo entry —
+    /// what a curses program in the same terminal (a file manager's preview pane) can show: 8 for
+    /// `TERM=xterm`, whose entry has no bright colours. Without an entry, from `TERM`'s name.
+    /// `terminfoColors` reads the entry (`TerminfoColors.count`; injected by tests).
+    public static func colorDepth(environment: [String: String],
+                                  terminfoColors: ([String: String]) -> Int? = TerminfoColors.count) -> ColorDepth {
         if let noColor = environment["NO_COLOR"], !noColor.isEmpty { return .none }
         let term = (environment["TERM"] ?? "").lowercased()
         if term.isEmpty || term == "dumb" { return .none }
         let colorTerm = (environment["COLORTERM"] ?? "").lowercased()
         if colorTerm == "truecolor" || colorTerm == "24bit" || term.hasSuffix("-direct") { return .truecolor }
-        if term.contains("256color") { return .ansi256 }
-        return .ansi16
+        switch terminfoColors(environment) {
+        case .some(let count) where count >= 1 << 24: return .truecolor
+        case .some(let count) where count >= 256: return .ansi256
+        case .some(let count) where count >= 16: return .ansi16
+        case .some(let count) where count >= 8: return .ansi8
+        case .some: return .none
+        case nil: return term.contains("256color") ? .ansi256 : .ansi16
+        }
     }
 
     /// tmux or screen from `TMUX`, `STY` and `TERM`.

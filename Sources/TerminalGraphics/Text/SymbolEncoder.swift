@@ -80,6 +80,7 @@ public struct SymbolEncoder: Sendable {
         case .truecolor: return CHAFA_CANVAS_MODE_TRUECOLOR
         case .ansi256: return CHAFA_CANVAS_MODE_INDEXED_240
         case .ansi16: return CHAFA_CANVAS_MODE_INDEXED_16
+        case .ansi8: return CHAFA_CANVAS_MODE_INDEXED_8
         case .none: return CHAFA_CANVAS_MODE_FGBG
         }
     }

