@@ -55,6 +55,18 @@ struct FileManagerPreviewTests {
         return folders.map { $0 + "/yazi" }.first { FileManager.default.isExecutableFile(atPath: $0) }
     }()
 
+    /// Starts `command` in the pictures folder, waits for the first picture's preview, makes the 50
+    /// changes, then checks the last preview is drawn and a key is still answered (G: the last file).
+    private func session(_ command: String, in pictures: URL, _ tmux: TmuxSession,
+                         status: @escaping ([String]) -> String? = { $0.first }) async throws {
+        try await tmux.runReportingExit("cd '\(pictures.path)' && \(command)")
+        try await tmux.waitFor(timeout: .seconds(20)) { status($0)?.contains("p0.jpg") == true && previewRows($0) >= 3 }
+        try await browse(tmux, status: status)
+        try await tmux.waitFor(timeout: .seconds(15)) { previewRows($0) >= 3 }
+        try await tmux.send("G")
+        try await tmux.waitFor(timeout: .seconds(15)) { status($0)?.contains("p5.jpg") == true }
+    }
+
     /// Rows of the screen's right half that hold text-art block symbols (U+2580–U+259F).
     private func previewRows(_ lines: [String]) -> Int {
         lines.filter { line in line.unicodeScalars.dropFirst(40).contains { (0x2580...0x259F).contains($0.value) } }.count
@@ -69,14 +81,7 @@ struct FileManagerPreviewTests {
         let contrib = CommandRunner.repositoryRoot.appendingPathComponent("contrib/lf").path
         try Data("set previewer \(contrib)/snapterm-preview\nset cleaner \(contrib)/snapterm-clean\n".utf8)
             .write(to: config.appendingPathComponent("lfrc"))
-        try await tmux.runReportingExit("cd '\(pictures.path)' && lf")
-        try await tmux.waitFor(timeout: .seconds(15)) { $0.first?.contains("p0.jpg") == true }
-        try await tmux.waitFor(timeout: .seconds(15)) { previewRows($0) >= 3 }
-        try await browse(tmux)
-        // Then the last picture's preview is drawn, and lf still answers a key (G: the last file) and quits normally
-        try await tmux.waitFor(timeout: .seconds(15)) { previewRows($0) >= 3 }
-        try await tmux.send("G")
-        try await tmux.waitFor(timeout: .seconds(15)) { $0.first?.contains("p5.jpg") == true }
+        try await session("lf", in: pictures, tmux)
         try await tmux.send("q")
         try await tmux.waitFor("EXIT=0")
     }
@@ -97,13 +102,7 @@ struct FileManagerPreviewTests {
             """.utf8).write(to: config.appendingPathComponent("rc.conf"))
         try FileManager.default.copyItem(at: contrib.appendingPathComponent("plugins/snapterm_root_previews.py"),
                                          to: config.appendingPathComponent("plugins/snapterm_root_previews.py"))
-        try await tmux.runReportingExit("cd '\(pictures.path)' && ranger")
-        try await tmux.waitFor(timeout: .seconds(20)) { $0.first?.contains("p0.jpg") == true }
-        try await tmux.waitFor(timeout: .seconds(15)) { previewRows($0) >= 3 }
-        try await browse(tmux)
-        try await tmux.waitFor(timeout: .seconds(15)) { previewRows($0) >= 3 }
-        try await tmux.send("G")
-        try await tmux.waitFor(timeout: .seconds(15)) { $0.first?.contains("p5.jpg") == true }
+        try await session("ranger", in: pictures, tmux)
         // ranger refuses `q` while its loader still works ("Not quitting: Tasks in progress"): press it again
         var end: [String] = []
         for _ in 0..<10 where !end.contains(where: { $0.contains("EXIT=") }) {
@@ -125,12 +124,7 @@ struct FileManagerPreviewTests {
         try Data("[plugin]\nprepend_previewers = [ { mime = \"image/*\", run = \"snapterm\" } ]\n".utf8)
             .write(to: config.appendingPathComponent("yazi.toml"))
         let status: ([String]) -> String? = { $0.last { !$0.trimmingCharacters(in: .whitespaces).isEmpty } }
-        try await tmux.runReportingExit("cd '\(pictures.path)' && \(try #require(Self.yazi))")
-        try await tmux.waitFor(timeout: .seconds(20)) { status($0)?.contains("p0.jpg") == true && previewRows($0) >= 3 }
-        try await browse(tmux, status: status)
-        try await tmux.waitFor(timeout: .seconds(15)) { previewRows($0) >= 3 }
-        try await tmux.send("G")
-        try await tmux.waitFor(timeout: .seconds(15)) { status($0)?.contains("p5.jpg") == true }
+        try await session(try #require(Self.yazi), in: pictures, tmux, status: status)
         try await tmux.send("q")
         try await tmux.waitFor("EXIT=0", timeout: .seconds(15))
     }
