@@ -13,7 +13,7 @@ struct KittyFolderPictureShapeTests {
     private func script(_ folder: TemporaryDirectory, pictures: URL, keys: String) -> String {
         """
         export XDG_CACHE_HOME='\(folder.appending("cache").path)' XDG_DATA_HOME='\(folder.appending("data").path)'
-        export SNAPTERM_ASSETS='\(CommandRunner.repositoryRoot.path)/assets' LANG=C.UTF-8
+        export SNAPTERM_DATA='\(CommandRunner.repositoryRoot.path)/assets' LANG=C.UTF-8
         exec '\(CommandRunner.binary.path)' --keys '\(keys)' '\(pictures.path)' 2>>'\(folder.appending("err.txt").path)'
         """
     }

@@ -13,7 +13,7 @@ import Testing
         let terminal = try PseudoTerminal(CommandRunner.binary.path, [], environment: [
             "PATH": "/usr/bin:/bin", "HOME": folder.url.path, "TERM": "xterm-256color", "LANG": "C.UTF-8",
             "XDG_CACHE_HOME": folder.appending("cache").path, "XDG_DATA_HOME": folder.appending("data").path,
-            "SNAPTERM_ASSETS": CommandRunner.repositoryRoot.appendingPathComponent("assets").path,
+            "SNAPTERM_DATA": CommandRunner.repositoryRoot.appendingPathComponent("assets").path,
         ], columns: 100, rows: 30) { output, _, _ in
             // (the answer, typed back as soon as the DA1 query arrives)
             defer { output = Data() }
