@@ -33,15 +33,15 @@ import Testing
         async let answered = OffPool.run {
             // (it answers once the DA1 query has reached it, as a terminal would)
             guard pair.waitForOutput(containing: "\u{1B}[c") else { return false }
-            return pair.send(answer, timeout: .seconds(30))
+            return pair.send(answer, timeout: .seconds(60))
         }
         // When detecting
         let (found, left) = try await OffPool.run {
             let terminal = try DeviceTerminal(path: pair.path)
             defer { terminal.close() }
             // (long waits: the flood, not the clock, must end them — this test's answer may stall on a busy machine)
-            let found = try TerminalCapabilities.detect(environment: ["TERM": "xterm-256color"], terminal: terminal, timeout: .seconds(20),
-                                                        flood: .init(quiet: .seconds(2), limit: .seconds(30)))
+            let found = try TerminalCapabilities.detect(environment: ["TERM": "xterm-256color"], terminal: terminal, timeout: .seconds(60),
+                                                        flood: .init(quiet: .seconds(2), limit: .seconds(60)))
             // (what the next reader of the terminal gets)
             return (found, terminal.read(timeout: .milliseconds(100)) { _ in false })
         }
