@@ -22,10 +22,14 @@ import Testing
         let loader = try SchemeLoader(handlers: [HTTPSchemeHandler()], configuration: configuration)
         // When a cell shows the picture
         let cell = ImageCell(loader: loader, diskReadLimit: 0)
+        var markedWhenDrawn: [Bool] = []
+        cell.onChange = { if case .image = $0.content { markedWhenDrawn.append($0.isStale) } }
         cell.show(url)
         #expect(await UIFixtures.eventually { if case .image = cell.content { true } else { false } })
-        // Then it shows the cached copy, marked stale, with the badge whether source badges are on or not
+        // Then it shows the cached copy, marked stale — already when the picture's change asks for a frame —,
+        // with the badge whether source badges are on or not
         #expect(cell.isStale)
+        #expect(markedWhenDrawn.first == true)
         #expect(ImageCellDrawing.badge(cell, showingSource: false) == "old")
         #expect(ImageCellDrawing.badge(cell, showingSource: true) == "D old")
         // and a fresh picture has no badge unless asked for

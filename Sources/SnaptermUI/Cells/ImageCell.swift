@@ -46,8 +46,8 @@ public final class ImageCell {
         self.url = url
         guard let url else { return }
         if let hit = loader.cachedResult(for: url, readingDiskUpTo: diskReadLimit) {
+            isStale = hit.isStale  // before the content: the frame its change draws shows the mark too
             content = .image(data: hit.data, source: hit.source)
-            isStale = hit.isStale
             return
         }
         content = .placeholder(fraction: nil)
@@ -123,8 +123,8 @@ public final class ImageCell {
         case .success(let loaded):
             previewToken?.cancel()  // the full picture is here: the preview is no longer wanted
             previewToken = nil
-            content = .image(data: loaded.data, source: loaded.source)
             isStale = loaded.isStale
+            content = .image(data: loaded.data, source: loaded.source)
         case .failure(let error) where error is CancellationError:
             break
         case .failure(let error):
