@@ -1,8 +1,8 @@
 // Eventually: wait for an observable state in a test, never for a fixed time.
 import SchemeLoader
 
-/// Polls `condition` every 2 ms until it holds (true) or `timeout` passes (false).
-public func eventually(timeout: Duration = .seconds(60), _ condition: () -> Bool) async -> Bool {
+/// Polls `condition` every 2 ms until it holds (true) or `timeout` passes (false), on the caller's actor.
+nonisolated(nonsending) public func eventually(timeout: Duration = .seconds(60), _ condition: () -> Bool) async -> Bool {
     let deadline = ContinuousClock.now + timeout
     while !condition() {
         if ContinuousClock.now > deadline { return false }

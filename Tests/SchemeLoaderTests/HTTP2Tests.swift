@@ -7,21 +7,6 @@ import TestSupport
 import Testing
 
 @Suite(.serialized) struct HTTP2Tests {
-    /// A self-signed certificate for 127.0.0.1, made with openssl(1).
-    private func certificate(in folder: TemporaryDirectory) throws -> (certificate: String, key: String) {
-        let (cert, key) = (folder.appending("cert.pem").path, folder.appending("key.pem").path)
-        let openssl = Process()
-        openssl.executableURL = URL(fileURLWithPath: "/usr/bin/openssl")
-        openssl.arguments = ["req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:P-256", "-nodes",
-                             "-keyout", key, "-out", cert, "-days", "1", "-subj", "/CN=127.0.0.1",
-                             "-addext", "subjectAltName=IP:127.0.0.1"]
-        openssl.standardError = FileHandle.nullDevice
-        try openssl.run()
-        openssl.waitUntilExit()
-        try #require(openssl.terminationStatus == 0)
-        return (cert, key)
-    }
-
     private func loader(trusting tls: (certificate: String, key: String)) throws -> SchemeLoader {
         var configuration = HTTPSchemeHandler.Configuration()
         var trust = TLSConfiguration.makeClientConfiguration()
@@ -33,7 +18,7 @@ import Testing
     @Test(arguments: [true, false])
     func manyPicturesFromAnHTTP2ServerShareOneConnection(offersHTTP2: Bool) async throws {
         let folder = try TemporaryDirectory()
-        let tls = try await OffPool.run { try certificate(in: folder) }
+        let tls = try await OffPool.run { try TestCertificate.make(in: folder) }
         let bodies = (0..<16).map { index in Data((0..<5_000).map { UInt8(($0 + index) % 251) }) }
         let routes = Dictionary(uniqueKeysWithValues: bodies.enumerated().map { ("/p\($0.offset)", TestRoute.respond(body: $0.element)) })
         let server = try await TestHTTPServer(routes: routes, tls: tls, http2: offersHTTP2, latency: .milliseconds(100))

@@ -7,24 +7,9 @@ import TestSupport
 import Testing
 
 @Suite struct HTTPSDowngradeTests {
-    /// A self-signed certificate for 127.0.0.1, made with openssl(1).
-    private func certificate(in folder: TemporaryDirectory) throws -> (certificate: String, key: String) {
-        let (cert, key) = (folder.appending("cert.pem").path, folder.appending("key.pem").path)
-        let openssl = Process()
-        openssl.executableURL = URL(fileURLWithPath: "/usr/bin/openssl")
-        openssl.arguments = ["req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:P-256", "-nodes",
-                             "-keyout", key, "-out", cert, "-days", "1", "-subj", "/CN=127.0.0.1",
-                             "-addext", "subjectAltName=IP:127.0.0.1"]
-        openssl.standardError = FileHandle.nullDevice
-        try openssl.run()
-        openssl.waitUntilExit()
-        try #require(openssl.terminationStatus == 0)
-        return (cert, key)
-    }
-
     @Test func anHTTPSToHTTPRedirectIsRefusedAndNothingIsCached() async throws {
         let folder = try TemporaryDirectory()
-        let tls = try await OffPool.run { try certificate(in: folder) }
+        let tls = try await OffPool.run { try TestCertificate.make(in: folder) }
         let plain = try await TestHTTPServer(routes: ["/pic": .respond(headers: [("Content-Type", "image/png")], body: Data("clear".utf8))])
         let secure = try await TestHTTPServer(routes: [
             "/down": .respond(status: 302, headers: [("Location", plain.url("/pic").absoluteString)]),

@@ -22,11 +22,6 @@ enum UIFixtures {
     /// Polls (yielding to the main actor) until `condition` holds.
     @MainActor
     static func eventually(timeout: Duration = .seconds(60), _ condition: () -> Bool) async -> Bool {
-        let deadline = ContinuousClock.now + timeout
-        while !condition() {
-            if ContinuousClock.now > deadline { return false }
-            try? await Task.sleep(for: .milliseconds(2))
-        }
-        return true
+        await TestSupport.eventually(timeout: timeout, condition)
     }
 }
