@@ -4,6 +4,7 @@ import Foundation
 import MessageStore
 import SchemeLoader
 import SnaptermUI
+import TestSupport
 import Thumbnails
 
 /// The headless scroll benchmark.
@@ -34,6 +35,8 @@ public final class ScrollBenchmark {
 
     /// The geometry used.
     public let setup: Setup
+    /// The remote list's web server: its counts go into each run's figures.
+    public var network: RemotePictureServer?
     private let makeState: StateFactory
 
     /// Creates the benchmark.
@@ -75,39 +78,69 @@ public final class ScrollBenchmark {
             throw ScrollBenchError.scratchDirectory(path: directory.path, reason: "\(error)")
         }
         defer { try? FileManager.default.removeItem(at: directory) }
-        let state = try await makeState(directory)
+        var state = try await makeState(directory)
         guard list != .places || !state.places.isEmpty else { throw ScrollBenchError.noPlaces }
-        let outcome = try await measure(state: state, mode: mode, script: script, kind: list)
-        await Self.waitForIdle(state)
-        await state.thumbnailLoader.shutdown()
-        await state.pictureLoader.shutdown()
-        return outcome
+        let reopens = mode == .warmDisk && list == .remote
+        if reopens {
+            // Fill the disk caches with these loaders, then measure with new ones over the same folder.
+            let (screen, scrolled, _) = try scene(state: state, kind: list, feed: KeyFeed(keys: [], pacing: .lockstep))
+            scrolled.scroll(toTop: 0)
+            try await prepare(.warmDisk, state: state, screen: screen, list: scrolled,
+                              rows: script.lastRowReached(visible: scrolled.visibleCount) + 1)
+            scrolled.update(rowCount: 0, visibleCount: scrolled.visibleCount)
+            await Self.shutDown(state)
+            state = try await makeState(directory)
+        }
+        let outcome = try await measure(state: state, mode: reopens ? .cold : mode, script: script, kind: list)
+        await Self.shutDown(state)
+        var result = outcome.result
+        result.mode = mode
+        return (result, outcome.whiteSpotsPerKeyFrame)
     }
 
-    private func measure(state: AppState, mode: ScrollBenchMode, script: ScrollScript, kind: ScrollBenchList) async throws
-        -> (result: ScrollBenchResult, whiteSpotsPerKeyFrame: [Int]) {
+    /// The screen a run shows for `kind`, its list and the app around it (laid out, not running).
+    private func scene(state: AppState, kind: ScrollBenchList, feed: KeyFeed) throws
+        -> (screen: any Screen, list: ListView, app: (SnaptermApp, BenchTerminal, BenchOutput)) {
         let places = kind == .places ? Self.placesScreen(for: state, setup: setup) : nil
         let screen: any Screen = try places ?? Self.conversationScreen(for: state, setup: setup)
         let output = BenchOutput(terminal: VirtualTerminal(rows: setup.rows, columns: setup.columns,
                                                            cellWidth: state.cellSize.width, cellHeight: state.cellSize.height))
-        let feed = KeyFeed(keys: script.keys, pacing: script.pacing)
         let terminal = BenchTerminal(rows: setup.rows, columns: setup.columns, output: output, keys: feed)
         let app = SnaptermApp(state: state, terminal: terminal, output: output, tabs: [screen])
         screen.layout(in: app.bodyArea)
         guard let list = places?.list ?? (screen as? ConversationScreen)?.list, list.rowCount > 0 else {
             throw kind == .places ? ScrollBenchError.noPlaces : ScrollBenchError.noConversation
         }
+        return (screen, list, (app, terminal, output))
+    }
+
+    /// Waits for the loaders to go idle, then shuts them down (closing their connections).
+    private static func shutDown(_ state: AppState) async {
+        await waitForIdle(state)
+        await state.thumbnailLoader.shutdown()
+        await state.pictureLoader.shutdown()
+    }
+
+    private func measure(state: AppState, mode: ScrollBenchMode, script: ScrollScript, kind: ScrollBenchList) async throws
+        -> (result: ScrollBenchResult, whiteSpotsPerKeyFrame: [Int]) {
+        let feed = KeyFeed(keys: script.keys, pacing: script.pacing)
+        network?.startCounting()
+        let memory = ProcessProbe(pid: getpid())
+        memory.resetPeakResident()
+        let startMemory = memory.residentBytes
+        let opened = ContinuousClock.now
+        let (screen, list, (app, terminal, output)) = try scene(state: state, kind: kind, feed: feed)
+        let places = screen as? PlacesScreen
+        // A conversation opens at its newest message; start at the oldest before any load goes out.
+        if places == nil { list.scroll(toTop: 0) }
+        var firstPicture: Duration?
         let rowHeight = setup.thumbnailRows + 1
         try await prepare(mode, state: state, screen: screen, list: list, rows: script.lastRowReached(visible: list.visibleCount) + 1)
         if mode == .prefetchOff {
             list.configuration.prefetchEnabled = false
             list.resize(visibleCount: list.visibleCount)  // cancels the prefetches the first layout started
         }
-        if let places {
-            places.select(list.visibleCount - 1)  // every `down` key now scrolls one row
-        } else {
-            list.scroll(toTop: 0)  // a conversation opens at its newest message; start at the oldest
-        }
+        places?.select(list.visibleCount - 1)  // every `down` key now scrolls one row
 
         var tally = FrameTally()
         var recording = false
@@ -130,6 +163,7 @@ public final class ScrollBenchmark {
         terminal.onRefresh = {
             model = Self.modelFrame(screen, list: list, area: app.bodyArea, rowHeight: rowHeight, setup: self.setup)
             model.picturesFillBox = kind == .places
+            if firstPicture == nil, model.showsPicture { firstPicture = ContinuousClock.now - opened }
         }
         terminal.onFrame = { stamp in
             guard recording else { return }
@@ -141,6 +175,7 @@ public final class ScrollBenchmark {
             tally.add(stamp, model: model, sent: app.lastFrame.sent, terminal: output.terminal, app: terminal, checksGrid: checksGrid)
         }
         await app.run()
+        let network = self.network?.figures()
         defer { list.update(rowCount: 0, visibleCount: list.visibleCount) }  // afterwards: cancels every cell's and prefetch's load
         let seconds = (ContinuousClock.now - started).seconds
         let thumbs = state.thumbnailLoader.statistics
@@ -163,7 +198,10 @@ public final class ScrollBenchmark {
             damagedTextCells: tally.damagedTextCells, scrolledLines: output.terminal.scrolledLines,
             loads: thumbs.handlerLoads, coalesced: thumbs.coalesced, cancelled: thumbs.cancelled,
             memoryHits: thumbs.memoryHits, diskHits: thumbs.diskHits,
-            sourceLoads: state.pictureLoader.statistics.handlerLoads, peakMemoryKiB: PeakMemory.kibibytes, seconds: seconds)
+            sourceLoads: state.pictureLoader.statistics.handlerLoads, sourceCancelled: state.pictureLoader.statistics.cancelled,
+            firstPictureMilliseconds: firstPicture.map { $0.seconds * 1e3 }, network: network,
+            startMemoryKiB: startMemory.map { $0 / 1024 }, runPeakMemoryKiB: memory.peakResidentBytes.map { $0 / 1024 },
+            peakMemoryKiB: PeakMemory.kibibytes, seconds: seconds)
         var figures = result
         if state.graphics == .kitty {
             let kitty = output.terminal.kitty
@@ -212,6 +250,7 @@ public final class ScrollBenchmark {
             let rect = CellRect(row: area.row + (row - list.top) * rowHeight, column: area.column,
                                 rows: setup.thumbnailRows, columns: setup.thumbnailColumns)
             let picture = if case .image = cell.content { true } else { false }
+            frame.showsPicture = frame.showsPicture || picture
             // A preview is a picture on the wire too, under its own identity (as ImageCellDrawing places it).
             let identity = cell.content.isPreview ? "preview " + (cell.previewURL ?? url).absoluteString : url.absoluteString
             frame.rows.append((rect, identity, cell.content.isPlaceholder, picture || cell.content.isPreview))
