@@ -329,8 +329,8 @@ private final class RouteHandler: ChannelInboundHandler {
             }
             return
         }
+        server.server?.sent(bodyBytes: piece.count)  // before the write: a client that has it all finds it counted
         context.writeAndFlush(wrapOutboundOut(.body(.byteBuffer(ByteBuffer(bytes: piece)))), promise: nil)
-        server.server?.sent(bodyBytes: piece.count)
         let rest = pieces.dropFirst()
         if delay == .zero || (rest.isEmpty && !pacedToEnd) {
             sendPieces(rest, delay: delay, context: context)

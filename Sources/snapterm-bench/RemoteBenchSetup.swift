@@ -5,8 +5,8 @@ import ScrollBench
 import Thumbnails
 
 extension ScrollBenchSetup {
-    /// A benchmark over a conversation of `rows + 100` web pictures (the real HTTP handler, thumbnail
-    /// stage and encoder), with its server's counts in each result.
+    /// A benchmark over a conversation of `rows + 100` web pictures (enough grid rows when the grid runs
+    /// too; the real HTTP handler, thumbnail stage and encoder), with its server's counts in each result.
     @MainActor
     static func remoteBenchmark(_ parsed: SnaptermBench.ScrollCommand.Parsed, options: Options) async throws -> ScrollBenchmark {
         let folder = BenchEnvironment.assetsDirectory.appendingPathComponent("photos")
@@ -20,7 +20,9 @@ extension ScrollBenchSetup {
         BenchConsole.info("remote: \(corpus.photos.count) web pictures from \(sources.count) photos in \(folder.path) "
             + "(\(widths.min() ?? 0)–\(widths.max() ?? 0) px wide, \(sizes.first ?? 0)/\(sizes[sizes.count / 2])/\(sizes.last ?? 0) KB "
             + "min/median/max), made in \(ContinuousClock.now - started)")
-        let server = try await RemotePictureServer(corpus: corpus, rows: parsed.rows + 100, conditions: parsed.network)
+        let perGridRow = max(1, (parsed.setup.columns + 2) / (parsed.setup.thumbnailColumns + 2))
+        let rows = parsed.lists.contains(.remoteGrid) ? (parsed.rows + 20) * perGridRow : parsed.rows + 100
+        let server = try await RemotePictureServer(corpus: corpus, rows: rows, conditions: parsed.network)
         let network = parsed.network
         BenchConsole.info("remote: \(server.rows) URLs on \(server.url(row: 0).host ?? ""):\(server.server.port); latency "
             + "\(network.latencyMilliseconds) ms, jitter ≤ \(network.jitterMilliseconds) ms, bandwidth "

@@ -29,7 +29,7 @@ extension SnaptermBench {
         @Option(help: "Speed of the back-and-forth run (40 rows down, 25 up, repeated); 0 to skip it.")
         var backAndForth: Double = 30
 
-        @Option(help: "Lists to scroll, comma-separated: places (map snapshots), conversation (asset:// photos), remote (web pictures from a loopback server).")
+        @Option(help: "Lists to scroll, comma-separated: places (map snapshots), conversation (asset:// photos), remote (web pictures from a loopback server, one per row), remote-grid (the same as a gallery grid; rows/s are grid rows).")
         var lists = "places"
 
         @Option(help: "Remote list: the server's wait before each answer, in milliseconds.")
@@ -85,7 +85,7 @@ extension SnaptermBench {
             guard rows > 0 else { throw ValidationError("--rows must be positive") }
             let listKinds = try lists.split(separator: ",").map { text -> ScrollBenchList in
                 guard let kind = ScrollBenchList(rawValue: text.trimmingCharacters(in: .whitespaces)) else {
-                    throw ValidationError("--lists: unknown list '\(text)' (places, conversation, remote)")
+                    throw ValidationError("--lists: unknown list '\(text)' (places, conversation, remote, remote-grid)")
                 }
                 return kind
             }
@@ -128,7 +128,7 @@ extension SnaptermBench {
             let benchmark = ScrollBenchmark(setup: parsed.setup) { directory in
                 try ScrollBenchSetup.makeState(options, diskDirectory: directory)
             }
-            let remote = parsed.lists.contains(.remote) ? try await ScrollBenchSetup.remoteBenchmark(parsed, options: options) : nil
+            let remote = parsed.lists.contains(where: \.isRemote) ? try await ScrollBenchSetup.remoteBenchmark(parsed, options: options) : nil
             var scripts = parsed.speeds.map { ScrollScript(pattern: .down, rows: parsed.rows, rowsPerSecond: $0) }
             if parsed.backAndForth > 0 {
                 scripts.append(ScrollScript(pattern: .backAndForth(forward: parsed.backAndForthRows.forward, back: parsed.backAndForthRows.back),
@@ -139,7 +139,7 @@ extension SnaptermBench {
                 for mode in parsed.modes {
                     for script in scripts {
                         BenchConsole.info("running \(list.rawValue), \(mode.rawValue), \(script.pattern.name) at \(script.rowsPerSecond.map { "\($0)" } ?? "lockstep") rows/s…")
-                        results.append(try await (list == .remote ? remote ?? benchmark : benchmark).run(mode: mode, script: script, list: list))
+                        results.append(try await (list.isRemote ? remote ?? benchmark : benchmark).run(mode: mode, script: script, list: list))
                     }
                 }
             }

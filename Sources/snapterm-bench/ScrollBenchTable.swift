@@ -30,7 +30,7 @@ enum ScrollBenchTable {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    static let networkHeader = ["mode", "rows/s", "latency ms", "jitter ms", "kbit/s", "white %", "preview %", "first picture ms",
+    static let networkHeader = ["list", "mode", "rows/s", "latency ms", "jitter ms", "kbit/s", "white %", "preview %", "first picture ms",
                                 "requests", "pictures", "KB", "connections opened/peak/at end", "peak in flight",
                                 "cancelled thumb/source", "RSS MB at start/run peak"]
 
@@ -46,7 +46,7 @@ enum ScrollBenchTable {
             let first: String = result.firstPictureMilliseconds.map { format($0, 0) } ?? "-"
             let start: String = result.startMemoryKiB.map { format(Double($0) / 1024, 0) } ?? "-"
             let memory: String = start + "/" + (result.runPeakMemoryKiB.map { format(Double($0) / 1024, 0) } ?? "-")
-            var cells: [String] = [result.mode.rawValue, speed, "\(conditions.latencyMilliseconds)", "\(conditions.jitterMilliseconds)", bandwidth]
+            var cells: [String] = [result.list.rawValue, result.mode.rawValue, speed, "\(conditions.latencyMilliseconds)", "\(conditions.jitterMilliseconds)", bandwidth]
             cells += [format(result.whiteSpotPercent, 2), format(result.previewPercent, 2), first]
             cells += ["\(network.requests)", "\(network.picturesRequested)", format(Double(network.bodyBytes) / 1024, 0)]
             cells += [connections, "\(network.peakRequestsInFlight)", "\(result.cancelled)/\(result.sourceCancelled)", memory]

@@ -10,4 +10,10 @@ public enum ScrollBenchList: String, Sendable, Hashable, CaseIterable, Codable {
     /// A conversation whose attachments are web pictures on a loopback server (`RemotePictureServer`):
     /// one `http://` picture per row.
     case remote
+    /// The web pictures of the remote list as a gallery grid (`snapterm URL…`): several per grid row,
+    /// each key scrolls one grid row.
+    case remoteGrid = "remote-grid"
+
+    /// Whether the list's pictures come from the web server.
+    public var isRemote: Bool { self == .remote || self == .remoteGrid }
 }

@@ -80,13 +80,13 @@ public final class ScrollBenchmark {
         defer { try? FileManager.default.removeItem(at: directory) }
         var state = try await makeState(directory)
         guard list != .places || !state.places.isEmpty else { throw ScrollBenchError.noPlaces }
-        let reopens = mode == .warmDisk && list == .remote
+        let reopens = mode == .warmDisk && list.isRemote
         if reopens {
             // Fill the disk caches with these loaders, then measure with new ones over the same folder.
             let (screen, scrolled, _) = try scene(state: state, kind: list, feed: KeyFeed(keys: [], pacing: .lockstep))
             scrolled.scroll(toTop: 0)
             try await prepare(.warmDisk, state: state, screen: screen, list: scrolled,
-                              rows: script.lastRowReached(visible: scrolled.visibleCount) + 1)
+                              rows: Self.rowsReached(by: script, screen: screen, list: scrolled))
             scrolled.update(rowCount: 0, visibleCount: scrolled.visibleCount)
             await Self.shutDown(state)
             state = try await makeState(directory)
@@ -101,17 +101,36 @@ public final class ScrollBenchmark {
     /// The screen a run shows for `kind`, its list and the app around it (laid out, not running).
     private func scene(state: AppState, kind: ScrollBenchList, feed: KeyFeed) throws
         -> (screen: any Screen, list: ListView, app: (SnaptermApp, BenchTerminal, BenchOutput)) {
-        let places = kind == .places ? Self.placesScreen(for: state, setup: setup) : nil
-        let screen: any Screen = try places ?? Self.conversationScreen(for: state, setup: setup)
+        let screen: any Screen = switch kind {
+        case .places: Self.placesScreen(for: state, setup: setup)
+        case .remoteGrid: try gridScreen(for: state)
+        case .conversation, .remote: try Self.conversationScreen(for: state, setup: setup)
+        }
         let output = BenchOutput(terminal: VirtualTerminal(rows: setup.rows, columns: setup.columns,
                                                            cellWidth: state.cellSize.width, cellHeight: state.cellSize.height))
         let terminal = BenchTerminal(rows: setup.rows, columns: setup.columns, output: output, keys: feed)
         let app = SnaptermApp(state: state, terminal: terminal, output: output, tabs: [screen])
         screen.layout(in: app.bodyArea)
-        guard let list = places?.list ?? (screen as? ConversationScreen)?.list, list.rowCount > 0 else {
+        guard let list = (screen as? PlacesScreen)?.list ?? (screen as? ConversationScreen)?.list ?? (screen as? GalleryScreen)?.list,
+              list.rowCount > 0 else {
             throw kind == .places ? ScrollBenchError.noPlaces : ScrollBenchError.noConversation
         }
         return (screen, list, (app, terminal, output))
+    }
+
+    /// The gallery grid of the web server's pictures, as `snapterm URL…` shows it.
+    private func gridScreen(for state: AppState) throws -> GalleryScreen {
+        guard let network else { throw ScrollBenchError.noRemotePictures(reason: "the grid needs the benchmark's web server") }
+        let entries = (0..<network.rows).map { GalleryEntry(url: network.url(row: $0)) }
+        return GalleryScreen(pictures: PictureList(name: "web pictures", entries: entries), loader: state.thumbnailLoader,
+                             box: state.box(columns: setup.thumbnailColumns, rows: setup.thumbnailRows),
+                             viewerBox: state.box(columns: setup.columns, rows: setup.rows))
+    }
+
+    /// List rows the script brings into view (a grid's keys move whole grid rows).
+    private static func rowsReached(by script: ScrollScript, screen: any Screen, list: ListView) -> Int {
+        guard let grid = screen as? GalleryScreen else { return script.lastRowReached(visible: list.visibleCount) + 1 }
+        return (script.lastRowReached(visible: grid.visibleGridRows) + 1) * grid.columnsPerRow
     }
 
     /// Waits for the loaders to go idle, then shuts them down (closing their connections).
@@ -132,15 +151,16 @@ public final class ScrollBenchmark {
         let (screen, list, (app, terminal, output)) = try scene(state: state, kind: kind, feed: feed)
         let places = screen as? PlacesScreen
         // A conversation opens at its newest message; start at the oldest before any load goes out.
-        if places == nil { list.scroll(toTop: 0) }
+        if screen is ConversationScreen { list.scroll(toTop: 0) }
         var firstPicture: Duration?
         let rowHeight = setup.thumbnailRows + 1
-        try await prepare(mode, state: state, screen: screen, list: list, rows: script.lastRowReached(visible: list.visibleCount) + 1)
+        try await prepare(mode, state: state, screen: screen, list: list, rows: Self.rowsReached(by: script, screen: screen, list: list))
         if mode == .prefetchOff {
             list.configuration.prefetchEnabled = false
             list.resize(visibleCount: list.visibleCount)  // cancels the prefetches the first layout started
         }
         places?.select(list.visibleCount - 1)  // every `down` key now scrolls one row
+        if let grid = screen as? GalleryScreen { grid.select(list.visibleCount - grid.columnsPerRow) }  // one grid row
 
         var tally = FrameTally()
         var recording = false
@@ -161,7 +181,8 @@ public final class ScrollBenchmark {
             started = ContinuousClock.now
         }
         terminal.onRefresh = {
-            model = Self.modelFrame(screen, list: list, area: app.bodyArea, rowHeight: rowHeight, setup: self.setup)
+            model = Self.modelFrame(screen, list: list, area: app.bodyArea, rowHeight: rowHeight, setup: self.setup,
+                                    perRow: (screen as? GalleryScreen)?.columnsPerRow ?? 1)
             model.picturesFillBox = kind == .places
             if firstPicture == nil, model.showsPicture { firstPicture = ContinuousClock.now - opened }
         }
@@ -218,7 +239,7 @@ public final class ScrollBenchmark {
     private func prepare(_ mode: ScrollBenchMode, state: AppState, screen: any Screen, list: ListView, rows: Int) async throws {
         switch mode {
         case .cold, .prefetchOff:
-            break
+            return  // the first screen's loads are running: a reload would cancel and restart them
         case .cachingOff:
             state.isCachingEnabled = false
         case .warmMemory, .warmDisk:
@@ -239,7 +260,8 @@ public final class ScrollBenchmark {
     }
 
     /// What the model shows now: visible rows, their boxes (as `PlacesScreen` lays them out) and states.
-    private static func modelFrame(_ screen: any Screen, list: ListView, area: CellRect, rowHeight: Int, setup: Setup) -> ModelFrame {
+    private static func modelFrame(_ screen: any Screen, list: ListView, area: CellRect, rowHeight: Int, setup: Setup,
+                                   perRow: Int) -> ModelFrame {
         var frame = ModelFrame()
         let counts = screen.placeholderCount
         frame.placeholders = counts.placeholders
@@ -247,7 +269,9 @@ public final class ScrollBenchmark {
         frame.previews = list.previewCount
         for row in list.visibleRange {
             guard let cell = list.cell(forRow: row), let url = cell.url else { continue }
-            let rect = CellRect(row: area.row + (row - list.top) * rowHeight, column: area.column,
+            let position = row - list.top  // a grid has `perRow` pictures side by side, 2 columns apart
+            let rect = CellRect(row: area.row + position / perRow * rowHeight,
+                                column: area.column + position % perRow * (setup.thumbnailColumns + 2),
                                 rows: setup.thumbnailRows, columns: setup.thumbnailColumns)
             let picture = if case .image = cell.content { true } else { false }
             frame.showsPicture = frame.showsPicture || picture
