@@ -98,7 +98,7 @@ let package = Package(
         // ScrollBench: the headless scroll benchmark — the real app against a virtual terminal.
         .target(
             name: "ScrollBench",
-            dependencies: ["SnaptermUI", "SchemeLoader", "Thumbnails", "TerminalGraphics", "MessageStore"]
+            dependencies: ["SnaptermUI", "SchemeLoader", "Thumbnails", "TerminalGraphics", "MessageStore", "Imaging", "TestSupport"]
         ),
         .executableTarget(
             name: "snapterm",

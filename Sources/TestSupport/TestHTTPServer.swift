@@ -35,15 +35,23 @@ public final class TestHTTPServer: Sendable {
         var inFlight = 0
         var peakInFlight = 0
         var http2Requests = 0
+        var peakOpenConnections = 0
+        var bodyBytesSent = 0
+        var jitter: SeededGenerator
+        var appliedJitter: [Duration] = []
     }
 
     /// The port it listens on.
     public let port: Int
     private let channel: any Channel
     private let routes: Locked<[String: TestRoute]>
-    private let record = Locked(Record())
+    private let record: Locked<Record>
     /// How long the server waits before answering each request.
     let latency: Duration
+    /// The most body bytes per second each connection (HTTP/2: each stream) sends; `nil`: no cap.
+    let bytesPerSecond: Int?
+    /// The longest random extra wait added to `latency`, per request.
+    let jitter: Duration
 
     /// Whether it speaks TLS (`https`).
     public let isSecure: Bool
@@ -52,11 +60,17 @@ public final class TestHTTPServer: Sendable {
 
     /// Starts a server with `routes` (path → behaviour); unknown paths are 404. With `tls` (PEM
     /// certificate and key files) it serves `https`, and with `http2` too it offers HTTP/2 by ALPN (every
-    /// request a stream of one connection). Each request is answered `latency` after it arrived.
+    /// request a stream of one connection). Each request is answered `latency` after it arrived, plus a
+    /// random extra wait up to `jitter` drawn from a generator seeded with `seed` (the same seed gives the
+    /// same waits to the requests in the order they arrive). With `bytesPerSecond`, each connection sends
+    /// bodies no faster than that: in pieces of a twentieth of a second's worth, each followed by its time.
     public init(routes: [String: TestRoute], tls: (certificate: String, key: String)? = nil, http2: Bool = false,
-                latency: Duration = .zero) async throws {
+                latency: Duration = .zero, bytesPerSecond: Int? = nil, jitter: Duration = .zero, seed: UInt64 = 0) async throws {
         self.routes = Locked(routes)
         self.latency = latency
+        self.bytesPerSecond = bytesPerSecond.map { max(1, $0) }
+        self.jitter = jitter
+        record = Locked(Record(jitter: SeededGenerator(seed: seed)))
         let box = ServerBox()
         let context = try tls.map { tls in
             var configuration = TLSConfiguration.makeServerConfiguration(
@@ -120,21 +134,46 @@ public final class TestHTTPServer: Sendable {
     public var peakRequestsInFlight: Int { record.withLock { $0.peakInFlight } }
     /// Requests that came as HTTP/2 streams.
     public var http2Requests: Int { record.withLock { $0.http2Requests } }
+    /// The most connections open at once so far.
+    public var peakOpenConnections: Int { record.withLock { $0.peakOpenConnections } }
+    /// Requests received so far, all paths together.
+    public var totalRequests: Int { record.withLock { $0.requests.values.reduce(0, +) } }
+    /// Requests received so far, per path.
+    public var requestCounts: [String: Int] { record.withLock { $0.requests } }
+    /// Response body bytes handed to the sockets so far.
+    public var bodyBytesSent: Int { record.withLock { $0.bodyBytesSent } }
+    /// The extra wait drawn for each request so far, in the order the requests arrived.
+    public var appliedJitter: [Duration] { record.withLock { $0.appliedJitter } }
+
+    /// Starts the peaks (connections open, requests in flight) over from what is open and in flight now.
+    public func resetPeaks() {
+        record.withLock { record in
+            record.peakInFlight = record.inFlight
+            record.peakOpenConnections = record.openConnections
+        }
+    }
 
     /// Stops listening.
     public func stop() async {
         try? await channel.close()
     }
 
-    fileprivate func route(for path: String, conditional: Bool) -> TestRoute? {
-        record.withLock { record in
+    /// Counts a request for `path`; returns its route and how long to wait before answering it.
+    fileprivate func route(for path: String, conditional: Bool) -> (route: TestRoute?, wait: Duration) {
+        let extra = record.withLock { record in
             record.requests[path, default: 0] += 1
             if conditional { record.conditionalRequests[path, default: 0] += 1 }
             record.inFlight += 1
             record.peakInFlight = max(record.peakInFlight, record.inFlight)
+            guard jitter > .zero else { return Duration.zero }
+            let extra = jitter * Double.random(in: 0...1, using: &record.jitter)
+            record.appliedJitter.append(extra)
+            return extra
         }
-        return routes.withLock { $0[path] }
+        return (routes.withLock { $0[path] }, latency + extra)
     }
+
+    fileprivate func sent(bodyBytes: Int) { record.withLock { $0.bodyBytesSent += bodyBytes } }
 
     /// Changes what `path` answers from now on (a picture updated on the server).
     public func setRoute(_ path: String, to route: TestRoute) {
@@ -148,6 +187,7 @@ public final class TestHTTPServer: Sendable {
         record.withLock { record in
             record.openConnections += 1
             record.openedConnections += 1
+            record.peakOpenConnections = max(record.peakOpenConnections, record.openConnections)
         }
     }
     fileprivate func connectionClosed() {
@@ -214,13 +254,12 @@ private final class RouteHandler: ChannelInboundHandler {
             guard let head else { return }
             let path = String(head.uri.split(separator: "?").first ?? "")
             let ifNoneMatch = head.headers.first(name: "If-None-Match")
-            let route = server.server?.route(for: path, conditional: ifNoneMatch != nil)
+            let (route, wait) = server.server?.route(for: path, conditional: ifNoneMatch != nil) ?? (nil, .zero)
             if overHTTP2 { server.server?.cameOverHTTP2() }
             unanswered += 1
-            let latency = server.server?.latency ?? .zero
-            guard latency > .zero else { return respond(route, ifNoneMatch: ifNoneMatch, context: context) }
+            guard wait > .zero else { return respond(route, ifNoneMatch: ifNoneMatch, context: context) }
             let loopBound = NIOLoopBound((self, context), eventLoop: context.eventLoop)
-            context.eventLoop.scheduleTask(in: .nanoseconds(Self.nanoseconds(latency))) {
+            context.eventLoop.scheduleTask(in: .nanoseconds(Self.nanoseconds(wait))) {
                 let (handler, context) = loopBound.value
                 guard context.channel.isActive else { return }
                 handler.respond(route, ifNoneMatch: ifNoneMatch, context: context)
@@ -270,11 +309,18 @@ private final class RouteHandler: ChannelInboundHandler {
         if status != 304, !fields.contains(name: "Content-Length") { fields.add(name: "Content-Length", value: String(body.count)) }
         context.write(wrapOutboundOut(.head(HTTPResponseHead(
             version: .http1_1, status: HTTPResponseStatus(statusCode: status), headers: fields))), promise: nil)
-        let pieces = Self.split(body, into: chunks)
-        sendPieces(pieces[...], delay: delay, context: context)
+        if let rate = server.server?.bytesPerSecond, !body.isEmpty {
+            // A twentieth of a second's worth per piece, each followed by its time on the wire at `rate`.
+            let size = max(1, rate / 20)
+            let pieces = Self.split(body, into: (body.count + size - 1) / size)
+            sendPieces(pieces[...], delay: .seconds(Double(size) / Double(rate)), context: context, pacedToEnd: true)
+        } else {
+            sendPieces(Self.split(body, into: chunks)[...], delay: delay, context: context)
+        }
     }
 
-    private func sendPieces(_ pieces: ArraySlice<Data>, delay: Duration, context: ChannelHandlerContext) {
+    /// Sends `pieces` `delay` apart; `pacedToEnd` waits `delay` after the last one too (a bandwidth cap).
+    private func sendPieces(_ pieces: ArraySlice<Data>, delay: Duration, context: ChannelHandlerContext, pacedToEnd: Bool = false) {
         guard let piece = pieces.first else {
             context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: nil)
             if unanswered > 0 {
@@ -283,16 +329,17 @@ private final class RouteHandler: ChannelInboundHandler {
             }
             return
         }
+        server.server?.sent(bodyBytes: piece.count)  // before the write: a client that has it all finds it counted
         context.writeAndFlush(wrapOutboundOut(.body(.byteBuffer(ByteBuffer(bytes: piece)))), promise: nil)
         let rest = pieces.dropFirst()
-        if delay == .zero || rest.isEmpty {
+        if delay == .zero || (rest.isEmpty && !pacedToEnd) {
             sendPieces(rest, delay: delay, context: context)
         } else {
             let loopBound = NIOLoopBound((self, context), eventLoop: context.eventLoop)
             context.eventLoop.scheduleTask(in: .nanoseconds(Self.nanoseconds(delay))) {
                 let (handler, context) = loopBound.value
                 guard context.channel.isActive else { return }
-                handler.sendPieces(rest, delay: delay, context: context)
+                handler.sendPieces(rest, delay: delay, context: context, pacedToEnd: pacedToEnd)
             }
         }
     }

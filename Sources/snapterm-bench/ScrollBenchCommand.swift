@@ -10,7 +10,7 @@ extension SnaptermBench {
     struct ScrollCommand: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "scroll",
-            abstract: "Scroll the places list headlessly; measure white spots, frame time, terminal bytes and loader work.",
+            abstract: "Scroll a list headlessly (places, a conversation, web pictures); measure white spots, frame time, terminal bytes and loader work.",
             discussion: """
                 Runs the real app loop, list view, image cells and loaders against a virtual terminal that parses \
                 every byte. Speeds are in rows per second (real time). Modes: \
@@ -29,8 +29,20 @@ extension SnaptermBench {
         @Option(help: "Speed of the back-and-forth run (40 rows down, 25 up, repeated); 0 to skip it.")
         var backAndForth: Double = 30
 
-        @Option(help: "Lists to scroll, comma-separated: places (map snapshots), conversation (asset:// photos).")
+        @Option(help: "Lists to scroll, comma-separated: places (map snapshots), conversation (asset:// photos), remote (web pictures from a loopback server, one per row), remote-grid (the same as a gallery grid; rows/s are grid rows).")
         var lists = "places"
+
+        @Option(help: "Remote list: the server's wait before each answer, in milliseconds.")
+        var latencyMs = 0
+
+        @Option(help: "Remote list: each connection's body rate in kilobits per second (default: loopback speed).")
+        var bandwidthKbps: Int?
+
+        @Option(help: "Remote list: the most random extra wait per request, in milliseconds (seeded, repeatable).")
+        var jitterMs = 0
+
+        @Option(help: "Remote list: distinct web pictures made from the shipped photos (rows cycle through them, each under its own URL).")
+        var remotePictures = 80
 
         @Option(help: "Rows down and up of the back-and-forth run, DOWN/UP (25/25 stays over the same rows: a steady warm scroll).")
         var backAndForthRows = "40/25"
@@ -73,18 +85,26 @@ extension SnaptermBench {
             guard rows > 0 else { throw ValidationError("--rows must be positive") }
             let listKinds = try lists.split(separator: ",").map { text -> ScrollBenchList in
                 guard let kind = ScrollBenchList(rawValue: text.trimmingCharacters(in: .whitespaces)) else {
-                    throw ValidationError("--lists: unknown list '\(text)' (places, conversation)")
+                    throw ValidationError("--lists: unknown list '\(text)' (places, conversation, remote, remote-grid)")
                 }
                 return kind
             }
             let pattern = backAndForthRows.split(separator: "/").compactMap { Int($0) }
             guard pattern.count == 2, pattern[0] > 0, pattern[1] > 0 else { throw ValidationError("--back-and-forth-rows: expected DOWN/UP, e.g. 40/25") }
+            guard latencyMs >= 0, jitterMs >= 0, bandwidthKbps.map({ $0 > 0 }) ?? true, remotePictures > 0 else {
+                throw ValidationError("--latency-ms and --jitter-ms must be 0 or more, --bandwidth-kbps and --remote-pictures positive")
+            }
+            var network = NetworkConditions()
+            network.latencyMilliseconds = latencyMs
+            network.jitterMilliseconds = jitterMs
+            network.bandwidthKilobitsPerSecond = bandwidthKbps
             var setup = ScrollBenchmark.Setup()
             setup.columns = size[0]
             setup.rows = size[1]
             return Parsed(rows: rows, speeds: speedList, modes: modeList, lists: listKinds, backAndForth: backAndForth,
                           backAndForthRows: (pattern[0], pattern[1]), setup: setup,
-                          graphics: mode, mapCost: standInMapCostMs.map { .milliseconds($0) })
+                          graphics: mode, mapCost: standInMapCostMs.map { .milliseconds($0) }, network: network,
+                          remotePictures: remotePictures)
         }
 
         /// The checked options.
@@ -92,6 +112,7 @@ extension SnaptermBench {
             var rows: Int, speeds: [Double], modes: [ScrollBenchMode], lists: [ScrollBenchList], backAndForth: Double
             var backAndForthRows: (forward: Int, back: Int) = (40, 25)
             var setup: ScrollBenchmark.Setup, graphics: GraphicsMode, mapCost: Duration?
+            var network = NetworkConditions(), remotePictures = 80
         }
 
         @MainActor
@@ -107,6 +128,7 @@ extension SnaptermBench {
             let benchmark = ScrollBenchmark(setup: parsed.setup) { directory in
                 try ScrollBenchSetup.makeState(options, diskDirectory: directory)
             }
+            let remote = parsed.lists.contains(where: \.isRemote) ? try await ScrollBenchSetup.remoteBenchmark(parsed, options: options) : nil
             var scripts = parsed.speeds.map { ScrollScript(pattern: .down, rows: parsed.rows, rowsPerSecond: $0) }
             if parsed.backAndForth > 0 {
                 scripts.append(ScrollScript(pattern: .backAndForth(forward: parsed.backAndForthRows.forward, back: parsed.backAndForthRows.back),
@@ -117,7 +139,7 @@ extension SnaptermBench {
                 for mode in parsed.modes {
                     for script in scripts {
                         BenchConsole.info("running \(list.rawValue), \(mode.rawValue), \(script.pattern.name) at \(script.rowsPerSecond.map { "\($0)" } ?? "lockstep") rows/s…")
-                        results.append(try await benchmark.run(mode: mode, script: script, list: list))
+                        results.append(try await (list.isRemote ? remote ?? benchmark : benchmark).run(mode: mode, script: script, list: list))
                     }
                 }
             }
@@ -127,6 +149,8 @@ extension SnaptermBench {
                 BenchConsole.writeOut(try encoder.encode(results) + Data("\n".utf8))
             } else {
                 BenchConsole.writeOut(Data(ScrollBenchTable.render(results).utf8))
+                let remoteResults = results.filter { $0.network != nil }
+                if !remoteResults.isEmpty { BenchConsole.writeOut(Data(("\n" + ScrollBenchTable.renderNetwork(remoteResults)).utf8)) }
             }
         }
     }

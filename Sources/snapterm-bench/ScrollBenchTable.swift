@@ -30,6 +30,31 @@ enum ScrollBenchTable {
         return lines.joined(separator: "\n") + "\n"
     }
 
+    static let networkHeader = ["list", "mode", "rows/s", "latency ms", "jitter ms", "kbit/s", "white %", "preview %", "first picture ms",
+                                "requests", "pictures", "KB", "connections opened/peak/at end", "peak in flight",
+                                "cancelled thumb/source", "RSS MB at start/run peak"]
+
+    /// The remote list's figures: what the web server counted, beside white and preview shares.
+    static func renderNetwork(_ results: [ScrollBenchResult]) -> String {
+        var lines = ["| " + networkHeader.joined(separator: " | ") + " |", "|" + String(repeating: "---|", count: networkHeader.count)]
+        for result in results {
+            guard let network = result.network else { continue }
+            let conditions = network.conditions
+            let connections: String = "\(network.connectionsOpened)/\(network.peakOpenConnections)/\(network.openConnectionsAtEnd)"
+            let speed: String = result.rowsPerSecond.map { format($0, 0) } ?? "lockstep"
+            let bandwidth: String = conditions.bandwidthKilobitsPerSecond.map { "\($0)" } ?? "-"
+            let first: String = result.firstPictureMilliseconds.map { format($0, 0) } ?? "-"
+            let start: String = result.startMemoryKiB.map { format(Double($0) / 1024, 0) } ?? "-"
+            let memory: String = start + "/" + (result.runPeakMemoryKiB.map { format(Double($0) / 1024, 0) } ?? "-")
+            var cells: [String] = [result.list.rawValue, result.mode.rawValue, speed, "\(conditions.latencyMilliseconds)", "\(conditions.jitterMilliseconds)", bandwidth]
+            cells += [format(result.whiteSpotPercent, 2), format(result.previewPercent, 2), first]
+            cells += ["\(network.requests)", "\(network.picturesRequested)", format(Double(network.bodyBytes) / 1024, 0)]
+            cells += [connections, "\(network.peakRequestsInFlight)", "\(result.cancelled)/\(result.sourceCancelled)", memory]
+            lines.append("| " + cells.joined(separator: " | ") + " |")
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
     private static func percent(_ part: Int, of whole: Int) -> String {
         format(whole == 0 ? 0 : Double(part) * 100 / Double(whole), 2)
     }

@@ -12,6 +12,8 @@ struct ModelFrame {
     var previews = 0
     /// Whether pictures cover their whole box (map snapshots) or keep their aspect ratio (photos).
     var picturesFillBox = true
+    /// Whether a visible cell shows its picture (not a preview).
+    var showsPicture = false
     var cells = 0
 }
 

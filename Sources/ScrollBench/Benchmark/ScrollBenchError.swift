@@ -11,6 +11,10 @@ public enum ScrollBenchError: Error, CustomStringConvertible, Sendable {
     case noConversation
     /// The terminal is too small for the places list.
     case terminalTooSmall(rows: Int, columns: Int)
+    /// The remote list's pictures could not be made.
+    case noRemotePictures(reason: String)
+    /// The remote list's web server could not start.
+    case serverStart(reason: String)
 
     public var description: String {
         switch self {
@@ -18,6 +22,8 @@ public enum ScrollBenchError: Error, CustomStringConvertible, Sendable {
         case .noPlaces: "the benchmark needs at least one place in the list"
         case .noConversation: "the benchmark needs a message store with a conversation (the app state has none)"
         case .terminalTooSmall(let rows, let columns): "a \(columns)×\(rows) terminal is too small (need at least 40×10)"
+        case .noRemotePictures(let reason): "cannot make the remote list's web pictures: \(reason)"
+        case .serverStart(let reason): "cannot start the remote list's loopback web server: \(reason)"
         }
     }
 }

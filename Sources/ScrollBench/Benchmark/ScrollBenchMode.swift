@@ -4,7 +4,8 @@
 public enum ScrollBenchMode: String, Sendable, Hashable, CaseIterable, Codable {
     /// Empty memory and disk caches; prefetch on.
     case cold
-    /// Every thumbnail on disk, memory empty.
+    /// Every thumbnail on disk, memory empty. The remote list fills the disk caches with loaders of
+    /// its own, then runs with new ones over the same folder (as a second process would).
     case warmDisk = "warm-disk"
     /// Every thumbnail in memory.
     case warmMemory = "warm-memory"

@@ -85,6 +85,18 @@ public struct ScrollBenchResult: Sendable, Codable, Hashable {
     public var diskHits: Int
     /// Source pictures (map snapshots) rendered by their handler.
     public var sourceLoads: Int
+    /// Source loads the picture loader cancelled.
+    public var sourceCancelled = 0
+    /// Time from the app's start to the first frame showing a picture (not a preview), milliseconds;
+    /// `nil` when no picture was shown.
+    public var firstPictureMilliseconds: Double?
+    /// The remote list: what the web server counted during the run (settling included).
+    public var network: NetworkFigures?
+    /// The process's resident memory when the run started, KiB (the corpus and server included).
+    public var startMemoryKiB: Int?
+    /// The process's peak resident memory during this run alone, KiB (`VmHWM` reset at the run's start
+    /// where Linux allows it; `nil` without /proc).
+    public var runPeakMemoryKiB: Int?
     /// The process's peak resident memory at the end of the run, KiB (a high-water mark across runs).
     public var peakMemoryKiB: Int
     /// Wall time of the script, seconds.

@@ -4,6 +4,7 @@ import Foundation
 import MessageStore
 import SchemeLoader
 import SnaptermUI
+import TestSupport
 import Thumbnails
 
 /// The headless scroll benchmark.
@@ -34,6 +35,8 @@ public final class ScrollBenchmark {
 
     /// The geometry used.
     public let setup: Setup
+    /// The remote list's web server: its counts go into each run's figures.
+    public var network: RemotePictureServer?
     private let makeState: StateFactory
 
     /// Creates the benchmark.
@@ -75,39 +78,89 @@ public final class ScrollBenchmark {
             throw ScrollBenchError.scratchDirectory(path: directory.path, reason: "\(error)")
         }
         defer { try? FileManager.default.removeItem(at: directory) }
-        let state = try await makeState(directory)
+        var state = try await makeState(directory)
         guard list != .places || !state.places.isEmpty else { throw ScrollBenchError.noPlaces }
-        let outcome = try await measure(state: state, mode: mode, script: script, kind: list)
-        await Self.waitForIdle(state)
+        let reopens = mode == .warmDisk && list.isRemote
+        if reopens {
+            // Fill the disk caches with these loaders, then measure with new ones over the same folder.
+            let (screen, scrolled, _) = try scene(state: state, kind: list, feed: KeyFeed(keys: [], pacing: .lockstep))
+            scrolled.scroll(toTop: 0)
+            try await prepare(.warmDisk, state: state, screen: screen, list: scrolled,
+                              rows: Self.rowsReached(by: script, screen: screen, list: scrolled))
+            scrolled.update(rowCount: 0, visibleCount: scrolled.visibleCount)
+            await Self.shutDown(state)
+            state = try await makeState(directory)
+        }
+        let outcome = try await measure(state: state, mode: reopens ? .cold : mode, script: script, kind: list)
+        await Self.shutDown(state)
+        var result = outcome.result
+        result.mode = mode
+        return (result, outcome.whiteSpotsPerKeyFrame)
+    }
+
+    /// The screen a run shows for `kind`, its list and the app around it (laid out, not running).
+    private func scene(state: AppState, kind: ScrollBenchList, feed: KeyFeed) throws
+        -> (screen: any Screen, list: ListView, app: (SnaptermApp, BenchTerminal, BenchOutput)) {
+        let screen: any Screen = switch kind {
+        case .places: Self.placesScreen(for: state, setup: setup)
+        case .remoteGrid: try gridScreen(for: state)
+        case .conversation, .remote: try Self.conversationScreen(for: state, setup: setup)
+        }
+        let output = BenchOutput(terminal: VirtualTerminal(rows: setup.rows, columns: setup.columns,
+                                                           cellWidth: state.cellSize.width, cellHeight: state.cellSize.height))
+        let terminal = BenchTerminal(rows: setup.rows, columns: setup.columns, output: output, keys: feed)
+        let app = SnaptermApp(state: state, terminal: terminal, output: output, tabs: [screen])
+        screen.layout(in: app.bodyArea)
+        guard let list = (screen as? PlacesScreen)?.list ?? (screen as? ConversationScreen)?.list ?? (screen as? GalleryScreen)?.list,
+              list.rowCount > 0 else {
+            throw kind == .places ? ScrollBenchError.noPlaces : ScrollBenchError.noConversation
+        }
+        return (screen, list, (app, terminal, output))
+    }
+
+    /// The gallery grid of the web server's pictures, as `snapterm URL…` shows it.
+    private func gridScreen(for state: AppState) throws -> GalleryScreen {
+        guard let network else { throw ScrollBenchError.noRemotePictures(reason: "the grid needs the benchmark's web server") }
+        let entries = (0..<network.rows).map { GalleryEntry(url: network.url(row: $0)) }
+        return GalleryScreen(pictures: PictureList(name: "web pictures", entries: entries), loader: state.thumbnailLoader,
+                             box: state.box(columns: setup.thumbnailColumns, rows: setup.thumbnailRows),
+                             viewerBox: state.box(columns: setup.columns, rows: setup.rows))
+    }
+
+    /// List rows the script brings into view (a grid's keys move whole grid rows).
+    private static func rowsReached(by script: ScrollScript, screen: any Screen, list: ListView) -> Int {
+        guard let grid = screen as? GalleryScreen else { return script.lastRowReached(visible: list.visibleCount) + 1 }
+        return (script.lastRowReached(visible: grid.visibleGridRows) + 1) * grid.columnsPerRow
+    }
+
+    /// Waits for the loaders to go idle, then shuts them down (closing their connections).
+    private static func shutDown(_ state: AppState) async {
+        await waitForIdle(state)
         await state.thumbnailLoader.shutdown()
         await state.pictureLoader.shutdown()
-        return outcome
     }
 
     private func measure(state: AppState, mode: ScrollBenchMode, script: ScrollScript, kind: ScrollBenchList) async throws
         -> (result: ScrollBenchResult, whiteSpotsPerKeyFrame: [Int]) {
-        let places = kind == .places ? Self.placesScreen(for: state, setup: setup) : nil
-        let screen: any Screen = try places ?? Self.conversationScreen(for: state, setup: setup)
-        let output = BenchOutput(terminal: VirtualTerminal(rows: setup.rows, columns: setup.columns,
-                                                           cellWidth: state.cellSize.width, cellHeight: state.cellSize.height))
         let feed = KeyFeed(keys: script.keys, pacing: script.pacing)
-        let terminal = BenchTerminal(rows: setup.rows, columns: setup.columns, output: output, keys: feed)
-        let app = SnaptermApp(state: state, terminal: terminal, output: output, tabs: [screen])
-        screen.layout(in: app.bodyArea)
-        guard let list = places?.list ?? (screen as? ConversationScreen)?.list, list.rowCount > 0 else {
-            throw kind == .places ? ScrollBenchError.noPlaces : ScrollBenchError.noConversation
-        }
+        network?.startCounting()
+        let memory = ProcessProbe(pid: getpid())
+        memory.resetPeakResident()
+        let startMemory = memory.residentBytes
+        let opened = ContinuousClock.now
+        let (screen, list, (app, terminal, output)) = try scene(state: state, kind: kind, feed: feed)
+        let places = screen as? PlacesScreen
+        // A conversation opens at its newest message; start at the oldest before any load goes out.
+        if screen is ConversationScreen { list.scroll(toTop: 0) }
+        var firstPicture: Duration?
         let rowHeight = setup.thumbnailRows + 1
-        try await prepare(mode, state: state, screen: screen, list: list, rows: script.lastRowReached(visible: list.visibleCount) + 1)
+        try await prepare(mode, state: state, screen: screen, list: list, rows: Self.rowsReached(by: script, screen: screen, list: list))
         if mode == .prefetchOff {
             list.configuration.prefetchEnabled = false
             list.resize(visibleCount: list.visibleCount)  // cancels the prefetches the first layout started
         }
-        if let places {
-            places.select(list.visibleCount - 1)  // every `down` key now scrolls one row
-        } else {
-            list.scroll(toTop: 0)  // a conversation opens at its newest message; start at the oldest
-        }
+        places?.select(list.visibleCount - 1)  // every `down` key now scrolls one row
+        if let grid = screen as? GalleryScreen { grid.select(list.visibleCount - grid.columnsPerRow) }  // one grid row
 
         var tally = FrameTally()
         var recording = false
@@ -128,8 +181,10 @@ public final class ScrollBenchmark {
             started = ContinuousClock.now
         }
         terminal.onRefresh = {
-            model = Self.modelFrame(screen, list: list, area: app.bodyArea, rowHeight: rowHeight, setup: self.setup)
+            model = Self.modelFrame(screen, list: list, area: app.bodyArea, rowHeight: rowHeight, setup: self.setup,
+                                    perRow: (screen as? GalleryScreen)?.columnsPerRow ?? 1)
             model.picturesFillBox = kind == .places
+            if firstPicture == nil, model.showsPicture { firstPicture = ContinuousClock.now - opened }
         }
         terminal.onFrame = { stamp in
             guard recording else { return }
@@ -141,6 +196,7 @@ public final class ScrollBenchmark {
             tally.add(stamp, model: model, sent: app.lastFrame.sent, terminal: output.terminal, app: terminal, checksGrid: checksGrid)
         }
         await app.run()
+        let network = self.network?.figures()
         defer { list.update(rowCount: 0, visibleCount: list.visibleCount) }  // afterwards: cancels every cell's and prefetch's load
         let seconds = (ContinuousClock.now - started).seconds
         let thumbs = state.thumbnailLoader.statistics
@@ -163,7 +219,10 @@ public final class ScrollBenchmark {
             damagedTextCells: tally.damagedTextCells, scrolledLines: output.terminal.scrolledLines,
             loads: thumbs.handlerLoads, coalesced: thumbs.coalesced, cancelled: thumbs.cancelled,
             memoryHits: thumbs.memoryHits, diskHits: thumbs.diskHits,
-            sourceLoads: state.pictureLoader.statistics.handlerLoads, peakMemoryKiB: PeakMemory.kibibytes, seconds: seconds)
+            sourceLoads: state.pictureLoader.statistics.handlerLoads, sourceCancelled: state.pictureLoader.statistics.cancelled,
+            firstPictureMilliseconds: firstPicture.map { $0.seconds * 1e3 }, network: network,
+            startMemoryKiB: startMemory.map { $0 / 1024 }, runPeakMemoryKiB: memory.peakResidentBytes.map { $0 / 1024 },
+            peakMemoryKiB: PeakMemory.kibibytes, seconds: seconds)
         var figures = result
         if state.graphics == .kitty {
             let kitty = output.terminal.kitty
@@ -180,7 +239,7 @@ public final class ScrollBenchmark {
     private func prepare(_ mode: ScrollBenchMode, state: AppState, screen: any Screen, list: ListView, rows: Int) async throws {
         switch mode {
         case .cold, .prefetchOff:
-            break
+            return  // the first screen's loads are running: a reload would cancel and restart them
         case .cachingOff:
             state.isCachingEnabled = false
         case .warmMemory, .warmDisk:
@@ -201,7 +260,8 @@ public final class ScrollBenchmark {
     }
 
     /// What the model shows now: visible rows, their boxes (as `PlacesScreen` lays them out) and states.
-    private static func modelFrame(_ screen: any Screen, list: ListView, area: CellRect, rowHeight: Int, setup: Setup) -> ModelFrame {
+    private static func modelFrame(_ screen: any Screen, list: ListView, area: CellRect, rowHeight: Int, setup: Setup,
+                                   perRow: Int) -> ModelFrame {
         var frame = ModelFrame()
         let counts = screen.placeholderCount
         frame.placeholders = counts.placeholders
@@ -209,9 +269,12 @@ public final class ScrollBenchmark {
         frame.previews = list.previewCount
         for row in list.visibleRange {
             guard let cell = list.cell(forRow: row), let url = cell.url else { continue }
-            let rect = CellRect(row: area.row + (row - list.top) * rowHeight, column: area.column,
+            let position = row - list.top  // a grid has `perRow` pictures side by side, 2 columns apart
+            let rect = CellRect(row: area.row + position / perRow * rowHeight,
+                                column: area.column + position % perRow * (setup.thumbnailColumns + 2),
                                 rows: setup.thumbnailRows, columns: setup.thumbnailColumns)
             let picture = if case .image = cell.content { true } else { false }
+            frame.showsPicture = frame.showsPicture || picture
             // A preview is a picture on the wire too, under its own identity (as ImageCellDrawing places it).
             let identity = cell.content.isPreview ? "preview " + (cell.previewURL ?? url).absoluteString : url.absoluteString
             frame.rows.append((rect, identity, cell.content.isPlaceholder, picture || cell.content.isPreview))
