@@ -9,7 +9,7 @@ extension ScrollBenchSetup {
     /// too; the real HTTP handler, thumbnail stage and encoder), with its server's counts in each result.
     @MainActor
     static func remoteBenchmark(_ parsed: SnaptermBench.ScrollCommand.Parsed, options: Options) async throws -> ScrollBenchmark {
-        let folder = BenchEnvironment.assetsDirectory.appendingPathComponent("photos")
+        let folder = try BenchEnvironment.dataDirectory.appendingPathComponent("photos")
         let sources = ((try? FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil)) ?? [])
             .filter { ["jpg", "jpeg"].contains($0.pathExtension.lowercased()) }
             .sorted { $0.lastPathComponent < $1.lastPathComponent }

@@ -19,7 +19,8 @@ public final class GalleryScreen: Screen {
     /// The pictures, as of the last visit.
     public private(set) var entries: [GalleryEntry] = []
     /// The selected picture.
-    public private(set) var selected = 0
+    public var selected: Int { selection.index }
+    private var selection = ListSelection()
     /// The picture shown large, if any.
     public private(set) var viewing: Int?
     /// The grid's list (after the first layout): its rows are pictures.
@@ -79,9 +80,9 @@ public final class GalleryScreen: Screen {
         // A name may appear twice (`image.jpg` from two sites): one still in place keeps the selection.
         let stillInPlace = entries.indices.contains(selected) && entries[selected].name == previous
         if !stillInPlace, let previous, let index = entries.firstIndex(where: { $0.name == previous }) {
-            selected = index
+            selection.select(index, count: entries.count, in: nil)
         } else if !stillInPlace {
-            selected = max(0, min(selected, entries.count - 1))
+            selection.select(selected, count: entries.count, in: nil)
         }
         if let viewing, !entries.indices.contains(viewing) {
             self.viewing = nil
@@ -89,7 +90,7 @@ public final class GalleryScreen: Screen {
         }
         guard let list else { return }
         list.update(rowCount: paddedCount, visibleCount: columnsPerRow * visibleGridRows)  // rebinds the visible cells
-        keepSelectionVisible()
+        select(selected)
     }
 
     public func didAppear() { rescan() }
@@ -110,7 +111,7 @@ public final class GalleryScreen: Screen {
             list.onCellChange = { [weak self] _, _ in self?.onChange?() }
             self.list = list
         }
-        keepSelectionVisible()
+        select(selected)
         if let viewing { viewer.show(entries[viewing], in: area, neighbours: neighbours(of: viewing)) }
     }
 
@@ -151,21 +152,10 @@ public final class GalleryScreen: Screen {
     public func handle(_ key: Key) -> ScreenAction {
         if let viewing { return handleViewing(key, at: viewing) }
         guard let list, !entries.isEmpty else { return .unhandled }
-        let columns = columnsPerRow
-        switch key {
-        case .right, .character("l"): select(selected + 1)
-        case .left, .character("h"): select(selected - 1)
-        case .down, .character("j"): select(selected + columns)
-        case .up, .character("k"): select(selected - columns)
-        case .pageDown, .character(" "): select(selected + columns * visibleGridRows)
-        case .pageUp: select(selected - columns * visibleGridRows)
-        case .home, .character("g"): select(0)
-        case .end, .character("G"): select(entries.count - 1)
-        case .wheelDown: list.scroll(toTop: list.top + columns); select(max(selected, list.top))
-        case .wheelUp: list.scroll(toTop: list.top - columns); select(min(selected, list.visibleRange.upperBound - 1))
-        case .enter: view(selected)
-        default: return .unhandled
-        }
+        selection.columns = columnsPerRow
+        if selection.handle(key, count: entries.count, in: list) { return .none }
+        guard key == .enter else { return .unhandled }
+        view(selected)
         return .none
     }
 
@@ -183,9 +173,8 @@ public final class GalleryScreen: Screen {
 
     /// Moves the selection, scrolling the grid by whole rows to keep it visible.
     public func select(_ index: Int) {
-        guard !entries.isEmpty else { return }
-        selected = max(0, min(entries.count - 1, index))
-        keepSelectionVisible()
+        selection.columns = columnsPerRow
+        selection.select(index, count: entries.count, in: list)
     }
 
     private func handleViewing(_ key: Key, at index: Int) -> ScreenAction {
@@ -212,16 +201,6 @@ public final class GalleryScreen: Screen {
 
     private func neighbours(of index: Int) -> [GalleryEntry] {
         [index + 1, index - 1].filter(entries.indices.contains).map { entries[$0] }
-    }
-
-    private func keepSelectionVisible() {
-        guard let list else { return }
-        let columns = columnsPerRow
-        var first = list.top / columns
-        let row = selected / columns
-        if row < first { first = row }
-        if row >= first + visibleGridRows { first = row - visibleGridRows + 1 }
-        list.scroll(toTop: first * columns)
     }
 
     /// ` · 12 KB` for a caption, or nothing when the size is not known (a URL).

@@ -10,7 +10,8 @@ public final class ConversationsScreen: Screen {
     public let title = "Messages"
     public var onChange: (() -> Void)?
     /// The selected row.
-    public private(set) var selected = 0
+    public var selected: Int { selection.index }
+    private var selection = ListSelection()
     /// The conversations shown, with their latest message.
     public private(set) var summaries: [ConversationSummary] = []
     /// The list model (after the first layout).
@@ -88,17 +89,10 @@ public final class ConversationsScreen: Screen {
     }
 
     public func handle(_ key: Key) -> ScreenAction {
-        switch key {
-        case .down, .character("j"): select(selected + 1)
-        case .up, .character("k"): select(selected - 1)
-        case .home, .character("g"): select(0)
-        case .end, .character("G"): select(summaries.count - 1)
-        case .enter:
-            guard summaries.indices.contains(selected) else { return .none }
-            return .push(.conversation(id: summaries[selected].id))
-        default: return .unhandled
-        }
-        return .none
+        if let list, selection.handle(key, count: summaries.count, in: list) { return .none }
+        guard key == .enter else { return .unhandled }
+        guard summaries.indices.contains(selected) else { return .none }
+        return .push(.conversation(id: summaries[selected].id))
     }
 
     public func tick() { list?.tick() }
@@ -109,9 +103,7 @@ public final class ConversationsScreen: Screen {
 
     /// Moves the selection, scrolling to keep it visible.
     public func select(_ row: Int) {
-        guard let list, !summaries.isEmpty else { return }
-        selected = max(0, min(summaries.count - 1, row))
-        list.scroll(toShow: selected)
+        selection.select(row, count: summaries.count, in: list)
     }
 
     private func reloadSummaries() {

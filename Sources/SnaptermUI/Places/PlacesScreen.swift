@@ -14,7 +14,8 @@ public final class PlacesScreen: Screen {
     /// The places shown.
     public let places: [Place]
     /// The selected row.
-    public private(set) var selected = 0
+    public var selected: Int { selection.index }
+    private var selection = ListSelection()
     /// The list model (after the first layout).
     public private(set) var list: ListView?
     public var onChange: (() -> Void)?
@@ -87,19 +88,9 @@ public final class PlacesScreen: Screen {
 
     public func handle(_ key: Key) -> ScreenAction {
         guard let list else { return .unhandled }
-        switch key {
-        case .down, .character("j"): select(selected + 1)
-        case .up, .character("k"): select(selected - 1)
-        case .pageDown, .character(" "): select(selected + list.visibleCount)
-        case .pageUp: select(selected - list.visibleCount)
-        case .home, .character("g"): select(0)
-        case .end, .character("G"): select(places.count - 1)
-        case .wheelDown: list.scroll(by: 3); select(max(selected, list.top))
-        case .wheelUp: list.scroll(by: -3); select(min(selected, list.visibleRange.upperBound - 1))
-        case .enter: return places.isEmpty ? .none : .push(.mapDetail(places[selected]))
-        default: return .unhandled
-        }
-        return .none
+        if selection.handle(key, count: places.count, in: list) { return .none }
+        guard key == .enter else { return .unhandled }
+        return places.isEmpty ? .none : .push(.mapDetail(places[selected]))
     }
 
     public func tick() { list?.tick() }
@@ -110,9 +101,7 @@ public final class PlacesScreen: Screen {
 
     /// Moves the selection, scrolling to keep it visible.
     public func select(_ row: Int) {
-        guard let list, !places.isEmpty else { return }
-        selected = max(0, min(places.count - 1, row))
-        list.scroll(toShow: selected)
+        selection.select(row, count: places.count, in: list)
     }
 
     static func grouped(_ number: Int) -> String {
