@@ -4,7 +4,7 @@ import Foundation
 import FuzzSupport
 import FuzzedJPEG
 
-/// One input: read the header; when it is plain and small, decode at 1/8 and check the pixel count.
+/// One input: read the header; when it is plain and small, decode at 1/8 (at most 100 scans, as shipped) and check the pixel count.
 @_cdecl("LLVMFuzzerTestOneInput")
 func fuzzJPEG(_ data: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     let bytes = fuzzBytes(data, count)
@@ -14,7 +14,7 @@ func fuzzJPEG(_ data: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     guard Int(width) * Int(height) <= 4_000_000 else { return 0 }
     var rgb: UnsafeMutablePointer<UInt8>?
     var outWidth: Int32 = 0, outHeight: Int32 = 0
-    if snapterm_jpeg_decode(bytes.baseAddress, bytes.count, 8, &rgb, &outWidth, &outHeight) == 0 {
+    if snapterm_jpeg_decode(bytes.baseAddress, bytes.count, 8, 100, &rgb, &outWidth, &outHeight) == 0 {
         precondition(rgb != nil && outWidth == (width + 7) / 8 && outHeight == (height + 7) / 8, "decoded \(outWidth)×\(outHeight)")
         free(rgb)
     }

@@ -106,9 +106,6 @@ public final class HTTPSchemeHandler: SchemeHandling {
     /// against its host's connections instead.
     public var budget: LoadBudget { .selfManaged }
 
-    /// Requests running and waiting now for `url`'s host.
-    public func hostLoad(for url: URL) -> (running: Int, waiting: Int) { hosts.load(for: url) }
-
     /// Loads `task`'s URL once its host has a free connection (the most urgent request first).
     public func load(_ task: SchemeLoadTask, client loadClient: SchemeLoadClient) async throws {
         if configuration.isOffline { throw LoadError.offline(url: task.url.absoluteString) }

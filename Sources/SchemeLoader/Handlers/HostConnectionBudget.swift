@@ -50,11 +50,6 @@ final class HostConnectionBudget: Sendable {
         return try await work()
     }
 
-    /// Requests running and waiting now for `url`'s origin.
-    func load(for url: URL) -> (running: Int, waiting: Int) {
-        origins.withLock { $0[Self.origin(of: url)]?.load } ?? (0, 0)
-    }
-
     private func scheduler(for url: URL) -> LoadScheduler {
         let origin = Self.origin(of: url)
         return origins.withLock { origins in
