@@ -68,8 +68,10 @@ public struct ThumbnailSchemeHandler: SchemeHandling {
         let thumbnail = try ThumbnailURL(url: task.url)
         let source = try await base.result(for: LoadRequest(url: thumbnail.source, priority: task.priority), asSourceOf: task)
         try Task.checkCancellation()
-        let tag = CacheValidators.contentTag(of: source.data)
-        if let cached = task.cachedResponse, cached.response.validators.entityTag == tag {
+        // A source that never goes stale (a map, a photo of the gallery) needs no tag: its thumbnail is
+        // never revalidated, and hashing its bytes would only cost time on every encode.
+        let tag = source.response.expiresAt == nil ? nil : CacheValidators.contentTag(of: source.data)
+        if let tag, let cached = task.cachedResponse, cached.response.validators.entityTag == tag {
             guard !source.isStale else {  // the same bytes, but nobody could confirm them: keep the stale copy
                 throw LoadError.network(reason: "its source could not be revalidated", url: thumbnail.source.absoluteString)
             }
@@ -88,8 +90,8 @@ public struct ThumbnailSchemeHandler: SchemeHandling {
         client.didLoad(bytes)
     }
 
-    /// A thumbnail's metadata: its source's freshness rules, the source's content as its entity tag.
-    static func response(for source: LoadResponse, tag: String, length: Int, mode: GraphicsMode) -> LoadResponse {
+    /// A thumbnail's metadata: its source's freshness rules, the source's content tag (if any) as its entity tag.
+    static func response(for source: LoadResponse, tag: String?, length: Int, mode: GraphicsMode) -> LoadResponse {
         LoadResponse(mimeType: "application/x-terminal-picture", expectedLength: length,
                      storagePolicy: storagePolicy(source: source.storagePolicy, mode: mode),
                      expiresAt: source.expiresAt, validators: CacheValidators(entityTag: tag),

@@ -59,15 +59,11 @@ extension SchemeLoader {
                 metrics.diskLookup = ContinuousClock.now - lookupStart
                 cached = entry.map { ($0, .disk) }
             }
-            if let cached, job.key.policy != .reloadRevalidatingCache {
-                let response = cached.entry.response, moment = now()
-                if response.isFresh(at: moment) || job.key.policy == .cacheOnly {
-                    return servedFromCache(cached, for: key, isStale: !response.isFresh(at: moment))
-                }
-                if shouldServeWhileRevalidating(response, at: moment) {
-                    revalidateInBackground(job.url, key: key, stale: cached.entry.data)
-                    return servedFromCache(cached, for: key, isStale: true)
-                }
+            if let cached, job.key.policy == .cacheOnly {
+                return servedFromCache(cached, for: key, isStale: !cached.entry.response.isFresh(at: now()))
+            }
+            if let cached, job.key.policy != .reloadRevalidatingCache, let isStale = servesAtOnce(cached.entry, url: job.url) {
+                return servedFromCache(cached, for: key, isStale: isStale)
             }
         }
         if job.key.policy == .cacheOnly { throw LoadError.notCached(url: key) }
@@ -141,7 +137,7 @@ extension SchemeLoader {
         }
     }
 
-    private func countHit(from source: LoadSource) {
+    func countHit(from source: LoadSource) {
         recorder.update { source == .memory ? ($0.memoryHits += 1) : ($0.diskHits += 1) }
     }
 

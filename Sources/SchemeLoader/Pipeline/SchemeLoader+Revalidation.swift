@@ -16,17 +16,24 @@ extension SchemeLoader {
         revalidations.removeObserver(id)
     }
 
-    /// Whether a stale `response` is shown at once at `moment` (with a revalidation in the background).
-    func shouldServeWhileRevalidating(_ response: LoadResponse, at moment: Date) -> Bool {
-        guard let window = staleWhileRevalidate else { return false }
-        return response.mayServeStaleWhileRevalidating(at: moment, defaultWindow: window)
+    /// Whether `cached` (the copy of canonical `url`) may be served at once: `false` when it is fresh,
+    /// `true` when it is stale but within its stale-while-revalidate window (a background revalidation
+    /// is then started), `nil` when it must be revalidated before it is served. The one place that
+    /// decides freshness for the synchronous lookups and for a load.
+    func servesAtOnce(_ cached: CachedResponse, url: URL) -> Bool? {
+        let moment = now()
+        if cached.response.isFresh(at: moment) { return false }
+        guard let window = staleWhileRevalidate,
+              cached.response.mayServeStaleWhileRevalidating(at: moment, defaultWindow: window) else { return nil }
+        recorder.update { $0.staleServedWhileRevalidating += 1 }
+        revalidateInBackground(url, stale: cached.data, at: moment)
+        return true
     }
 
     /// Revalidates `url` (canonical) at the lowest priority, unless it was tried in the last
     /// `BackgroundRevalidations.retryAfter` (a server that is down is not asked on every frame).
-    func revalidateInBackground(_ url: URL, key: String, stale: Data) {
-        recorder.update { $0.staleServedWhileRevalidating += 1 }
-        guard revalidations.begin(key, at: now()) else { return }
+    private func revalidateInBackground(_ url: URL, stale: Data, at moment: Date) {
+        guard revalidations.begin(url.absoluteString, at: moment) else { return }
         recorder.update { $0.backgroundRevalidations += 1 }
         let request = LoadRequest(url: url, cachePolicy: .reloadRevalidatingCache, priority: .veryLow)
         _ = load(request, follows: nil, progress: nil) { [revalidations] result in

@@ -53,15 +53,10 @@ public final class SchemeLoader: Sendable {
         return usableHit(cached, url: canonical, since: start, source: .memory)
     }
 
-    /// `cached` as a synchronous hit: when fresh, or stale but within the stale-while-revalidate window
-    /// (then marked stale, with a background revalidation started); `nil` otherwise.
+    /// `cached` as a synchronous hit when it may be served at once (`servesAtOnce`); `nil` otherwise.
     private func usableHit(_ cached: CachedResponse, url: URL, since start: ContinuousClock.Instant,
                            source: LoadSource) -> LoadResult? {
-        let moment = now()
-        if cached.response.isFresh(at: moment) { return hit(cached, url: url, since: start, source: source, isStale: false) }
-        guard shouldServeWhileRevalidating(cached.response, at: moment) else { return nil }
-        revalidateInBackground(url, key: url.absoluteString, stale: cached.data)
-        return hit(cached, url: url, since: start, source: source, isStale: true)
+        servesAtOnce(cached, url: url).map { hit(cached, url: url, since: start, source: source, isStale: $0) }
     }
 
     /// How many handler loads may run at once (the scheduler's limit).
@@ -182,7 +177,7 @@ public final class SchemeLoader: Sendable {
     private func hit(_ cached: CachedResponse, url: URL, since start: ContinuousClock.Instant, source: LoadSource,
                      isStale: Bool) -> LoadResult {
         let elapsed = ContinuousClock.now - start
-        recorder.update { source == .memory ? ($0.memoryHits += 1) : ($0.diskHits += 1) }
+        countHit(from: source)
         recorder.record(elapsed, for: source)
         return LoadResult(url: url, data: cached.data, response: cached.response, source: source,
                           wasCoalesced: false, metrics: LoadMetrics(total: elapsed), isStale: isStale)
