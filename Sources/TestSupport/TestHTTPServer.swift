@@ -128,16 +128,12 @@ public final class TestHTTPServer: Sendable {
     public var openConnections: Int { record.withLock { $0.openConnections } }
     /// Connections accepted so far.
     public var openedConnections: Int { record.withLock { $0.openedConnections } }
-    /// Requests received whose answer has not ended yet.
-    public var requestsInFlight: Int { record.withLock { $0.inFlight } }
     /// The most requests in flight at once so far.
     public var peakRequestsInFlight: Int { record.withLock { $0.peakInFlight } }
     /// Requests that came as HTTP/2 streams.
     public var http2Requests: Int { record.withLock { $0.http2Requests } }
     /// The most connections open at once so far.
     public var peakOpenConnections: Int { record.withLock { $0.peakOpenConnections } }
-    /// Requests received so far, all paths together.
-    public var totalRequests: Int { record.withLock { $0.requests.values.reduce(0, +) } }
     /// Requests received so far, per path.
     public var requestCounts: [String: Int] { record.withLock { $0.requests } }
     /// Response body bytes handed to the sockets so far.
