@@ -19,14 +19,21 @@ struct KittyFolderPictureShapeTests {
     }
 
     /// A screenshot after `keys`, and the bounding box of the picture's pixels in the cells `box` (row, column, rows,
-    /// columns); taken once more with a longer wait when the picture is not drawn yet (a loaded machine).
+    /// columns); taken once more with a longer wait when the picture is not drawn yet (a loaded machine): nothing
+    /// there, or only its text-art preview, which starts at the box's left edge while the picture is centred.
     private func shot(_ folder: TemporaryDirectory, pictures: URL, keys: String, name: String,
                       box: (row: Int, column: Int, rows: Int, columns: Int)) async throws
         -> (grid: ScreenGrid, content: (x: Int, y: Int, width: Int, height: Int)?) {
         let geometry = "\(Self.geometry.columns)x\(Self.geometry.rows)"
         var content: (x: Int, y: Int, width: Int, height: Int)?
         var grid = ScreenGrid(cellWidth: 1, cellHeight: 1, border: 0)
-        for wait in [10, 20] where content == nil {
+        func drawn(_ content: (x: Int, y: Int, width: Int, height: Int)?) -> Bool {
+            guard let content else { return false }
+            let area = grid.pixels(row: box.row, column: box.column, rows: box.rows, columns: box.columns)
+            // (a picture drawn off centre is still caught: the expectations below see the last try)
+            return abs((content.x - area.x) - (area.x + area.width - content.x - content.width)) <= grid.cellWidth
+        }
+        for wait in [10, 20, 30] where !drawn(content) {
             let png = try await KittyShot.capture(script(folder, pictures: pictures, keys: keys), name: name,
                                                   geometry: geometry, wait: wait, in: folder.url)
             grid = try KittyShot.grid(of: png, geometry: geometry)
