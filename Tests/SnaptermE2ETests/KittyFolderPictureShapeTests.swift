@@ -20,7 +20,8 @@ struct KittyFolderPictureShapeTests {
 
     /// A screenshot after `keys`, and the bounding box of the picture's pixels in the cells `box` (row, column, rows,
     /// columns); taken once more with a longer wait when the picture is not drawn yet (a loaded machine): nothing
-    /// there, or only its text-art preview, which starts at the box's left edge while the picture is centred.
+    /// there, its text-art preview (which starts at the box's left edge while the picture is centred), or the
+    /// "loading" bar (centred, but one row high: not the picture's shape).
     private func shot(_ folder: TemporaryDirectory, pictures: URL, keys: String, name: String,
                       box: (row: Int, column: Int, rows: Int, columns: Int)) async throws
         -> (grid: ScreenGrid, content: (x: Int, y: Int, width: Int, height: Int)?) {
@@ -31,9 +32,10 @@ struct KittyFolderPictureShapeTests {
             guard let content else { return false }
             let area = grid.pixels(row: box.row, column: box.column, rows: box.rows, columns: box.columns)
             // (a picture drawn off centre is still caught: the expectations below see the last try)
-            return abs((content.x - area.x) - (area.x + area.width - content.x - content.width)) <= grid.cellWidth
+            let centred = abs((content.x - area.x) - (area.x + area.width - content.x - content.width)) <= grid.cellWidth
+            return centred && content.height >= 2 * grid.cellHeight
         }
-        for wait in [10, 20, 30] where !drawn(content) {
+        for wait in [10, 20, 40] where !drawn(content) {
             let png = try await KittyShot.capture(script(folder, pictures: pictures, keys: keys), name: name,
                                                   geometry: geometry, wait: wait, in: folder.url)
             grid = try KittyShot.grid(of: png, geometry: geometry)
