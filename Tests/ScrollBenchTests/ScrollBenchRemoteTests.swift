@@ -34,7 +34,9 @@ import Testing
         await server.stop()
         // Then each picture was requested once, the rows reached at least, at most 8 at a time, no connection left over
         let network = try #require(result.network)
-        withKnownIssue("a cancelled download is requested again when its row comes back into the prefetch window (remote-bench report)", isIntermittent: true) {
+        // (the conversation opens at its newest message and the benchmark jumps to the oldest: the loads of the
+        // newest rows are cancelled while every turn is taken, so they are not kept, and are asked for again at the end)
+        withKnownIssue("the opening jump's cancelled loads are requested again", isIntermittent: true) {
             #expect(network.requests == network.picturesRequested, "no picture fetched twice")
         }
         #expect((12...40).contains(network.picturesRequested))
@@ -60,7 +62,9 @@ import Testing
         // Then the pictures of the grid rows reached were each requested once, at most 8 at a time
         let network = try #require(result.network)
         #expect(result.list == .remoteGrid)
-        withKnownIssue("a cancelled download is requested again when its row comes back into the prefetch window (remote-bench report)", isIntermittent: true) {
+        // (a download cancelled while a request to the host waits for its turn is not kept: on a loaded machine
+        // the prefetch may still drop one that comes back)
+        withKnownIssue("a download cancelled under contention is requested again", isIntermittent: true) {
             #expect(network.requests == network.picturesRequested)
         }
         #expect(network.picturesRequested >= 4 * 4)

@@ -34,6 +34,10 @@ public final class HTTPSchemeHandler: SchemeHandling {
         /// How long a host whose connection failed is not tried again (its requests fail at once, so the
         /// loader serves cached copies without each one waiting for the connect timeout). Default 10 s.
         public var unreachableRetry: Duration = .seconds(10)
+        /// How long a download under way runs on after every caller left (a row scrolled away), so the
+        /// picture lands in the caches and a caller wanting it again joins it instead of asking the server
+        /// twice. It stops at once when another request to its host is waiting for a turn. Default 2 s.
+        public var abandonedDownloadGrace: Duration = .seconds(2)
         /// Offline: no request is sent; every load fails with `LoadError.offline` at once, so only cached
         /// copies are shown (stale ones too: the loader serves a stale copy when its source is unreachable).
         public var isOffline = false
@@ -70,7 +74,8 @@ public final class HTTPSchemeHandler: SchemeHandling {
         // A refused connection fails at once instead of being retried until the connect timeout: a picture
         // server that is down then costs no wait, and the loader shows the cached copies (stale-if-error).
         clientConfiguration.connectionPool.retryConnectionEstablishment = false
-        hosts = HostConnectionBudget(limitPerHost: configuration.connectionsPerHost, retryAfter: configuration.unreachableRetry)
+        hosts = HostConnectionBudget(limitPerHost: configuration.connectionsPerHost, retryAfter: configuration.unreachableRetry,
+                                     abandonedGrace: configuration.abandonedDownloadGrace)
         if let tls = configuration.tlsConfiguration { clientConfiguration.tlsConfiguration = tls }
         self.clientConfiguration = clientConfiguration
     }
@@ -112,7 +117,7 @@ public final class HTTPSchemeHandler: SchemeHandling {
         if hosts.isMarkedUnreachable(task.url) {
             throw LoadError.network(reason: "its server could not be reached moments ago", url: task.url.absoluteString)
         }
-        try await hosts.withTurn(for: task.url, priority: { task.priority }) {
+        try await hosts.withTurn(for: task) {
             try await download(task, client: loadClient)
         }
     }

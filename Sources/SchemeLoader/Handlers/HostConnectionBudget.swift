@@ -10,17 +10,26 @@ import Foundation
 /// A host whose connection failed (refused, or no answer within the connect timeout) is marked
 /// unreachable for `retryAfter`: requests meanwhile fail at once instead of each waiting for its own
 /// connect timeout, so a list of a server that is gone shows its cached copies without a wait each.
+///
+/// A request holding a turn lingers when every caller leaves (`LoadJob.allowLingering`): its bytes are
+/// already on the way, so it runs on for `abandonedGrace` into the caches — unless a request to the same
+/// origin is waiting, which then gets its turn at once.
 final class HostConnectionBudget: Sendable {
     /// Requests in flight per origin.
     let limitPerHost: Int
     /// How long a host that could not be reached is not tried again.
     let retryAfter: Duration
+    /// How long an abandoned request may run on while nobody waits for its turn.
+    let abandonedGrace: Duration
     private let origins = Locked<[String: LoadScheduler]>([:])
     private let unreachable = Locked<[String: ContinuousClock.Instant]>([:])
+    /// The jobs holding a turn, per origin.
+    private let holders = Locked<[String: [ObjectIdentifier: LoadJob]]>([:])
 
-    init(limitPerHost: Int, retryAfter: Duration) {
+    init(limitPerHost: Int, retryAfter: Duration, abandonedGrace: Duration = .zero) {
         self.limitPerHost = max(1, limitPerHost)
         self.retryAfter = retryAfter
+        self.abandonedGrace = abandonedGrace
     }
 
     /// Marks `url`'s origin unreachable from now for `retryAfter`.
@@ -40,24 +49,38 @@ final class HostConnectionBudget: Sendable {
         }
     }
 
-    /// Runs `work` as one of `url`'s origin's requests in flight, waiting for a turn first. Throws
-    /// `CancellationError` when the task is cancelled while waiting; a cancelled request frees its turn.
-    func withTurn<T: Sendable>(for url: URL, priority: @escaping @Sendable () -> LoadPriority,
-                               _ work: () async throws -> T) async throws -> T {
-        let scheduler = self.scheduler(for: url)
-        try await scheduler.acquire(priority: priority)
+    /// Runs `work` as one of `task`'s origin's requests in flight, waiting for a turn first (in `task`'s
+    /// priority order). Throws `CancellationError` when the task is cancelled while waiting; a cancelled
+    /// request frees its turn. While `work` runs, the load lingers when abandoned and nobody waits.
+    func withTurn<T: Sendable>(for task: SchemeLoadTask, _ work: () async throws -> T) async throws -> T {
+        let origin = Self.origin(of: task.url)
+        let scheduler = self.scheduler(for: origin)
+        try await scheduler.acquire { task.priority }
         defer { scheduler.release() }
+        guard let job = task.context?.job, abandonedGrace > .zero else { return try await work() }
+        let id = ObjectIdentifier(job)
+        holders.withLock { $0[origin, default: [:]][id] = job }
+        job.allowLingering(LoadJob.Lingering(grace: abandonedGrace) { scheduler.load.waiting == 0 })
+        defer {
+            job.allowLingering(nil)
+            holders.withLock { $0[origin]?[id] = nil }
+        }
         return try await work()
     }
 
-    private func scheduler(for url: URL) -> LoadScheduler {
-        let origin = Self.origin(of: url)
-        return origins.withLock { origins in
+    private func scheduler(for origin: String) -> LoadScheduler {
+        origins.withLock { origins in
             if let scheduler = origins[origin] { return scheduler }
-            let scheduler = LoadScheduler(limit: limitPerHost)
+            let scheduler = LoadScheduler(limit: limitPerHost) { [weak self] in self?.giveUpOneLingering(of: origin) }
             origins[origin] = scheduler
             return scheduler
         }
+    }
+
+    /// A request to `origin` is waiting: one abandoned request lingering there ends and frees its turn.
+    private func giveUpOneLingering(of origin: String) {
+        let jobs = holders.withLock { Array(($0[origin] ?? [:]).values) }
+        for job in jobs where job.giveUpLingering() { return }
     }
 
     static func origin(of url: URL) -> String {

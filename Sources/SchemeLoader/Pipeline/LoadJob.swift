@@ -21,51 +21,106 @@ struct LoadListener: Sendable {
 }
 
 /// A load in flight and its listeners. Listeners join while it is active; it is cancelled
-/// when the last one leaves, and completes every remaining listener once.
+/// when the last one leaves — unless it may linger (see `allowLingering`) — and completes every
+/// remaining listener once.
 final class LoadJob: Sendable {
-    enum Phase { case active, finished, cancelled }
+    /// `lingering`: every listener left, but the transfer runs on for a while; a new listener revives it.
+    enum Phase { case active, lingering, finished, cancelled }
+
+    /// When an abandoned job may linger: for how long, and whether it may now (asked when the last listener leaves).
+    struct Lingering: Sendable {
+        let grace: Duration
+        let isAllowed: @Sendable () -> Bool
+    }
 
     private struct State {
         var listeners: [UInt64: LoadListener] = [:]
         var phase = Phase.active
         var task: Task<Void, Never>?
         var progressObservers = 0
+        var lingering: Lingering?
+        /// Counts the times the job started lingering, so a grace timer ends only its own stretch.
+        var lingerCount = 0
     }
 
     let key: JobKey
     let url: URL
     let handler: any SchemeHandling
     private let state = Locked(State())
+    /// Called once when a lingering job is given up (the loader then forgets it).
+    private let whenGivenUp: @Sendable (LoadJob) -> Void
 
-    init(key: JobKey, url: URL, handler: any SchemeHandling) {
+    init(key: JobKey, url: URL, handler: any SchemeHandling, whenGivenUp: @escaping @Sendable (LoadJob) -> Void = { _ in }) {
         self.key = key
         self.url = url
         self.handler = handler
+        self.whenGivenUp = whenGivenUp
     }
 
     /// Adds a listener; false when the job is no longer active (the caller then starts a new one).
+    /// A lingering job is active again.
     func add(_ listener: LoadListener) -> Bool {
         state.withLock { state in
-            guard state.phase == .active else { return false }
+            guard state.phase == .active || state.phase == .lingering else { return false }
+            state.phase = .active
             state.listeners[listener.id] = listener
             if listener.progress != nil { state.progressObservers += 1 }
             return true
         }
     }
 
-    /// Removes a listener. Returns it (if it was still waiting) and whether the job is now abandoned.
+    /// Removes a listener. Returns it (if it was still waiting) and whether the job is now abandoned
+    /// (cancelled; a job that lingers instead is not abandoned yet).
     func remove(_ id: UInt64) -> (listener: LoadListener?, abandoned: Bool) {
-        let (listener, abandoned, task) = state.withLock { state -> (LoadListener?, Bool, Task<Void, Never>?) in
+        // Asked outside the lock: the gate reads the host scheduler, whose lock is taken before this one.
+        let lingering = state.withLock { $0.lingering }
+        let mayLinger = lingering?.isAllowed() ?? false
+        let (listener, abandoned, task, graceCount) = state.withLock {
+            state -> (LoadListener?, Bool, Task<Void, Never>?, (Duration, Int)?) in
             guard state.phase == .active, let listener = state.listeners.removeValue(forKey: id) else {
-                return (nil, false, nil)
+                return (nil, false, nil, nil)
             }
             if listener.progress != nil { state.progressObservers -= 1 }
-            guard state.listeners.isEmpty else { return (listener, false, nil) }
+            guard state.listeners.isEmpty else { return (listener, false, nil, nil) }
+            if mayLinger, let lingering = state.lingering {
+                state.phase = .lingering
+                state.lingerCount += 1
+                return (listener, false, nil, (lingering.grace, state.lingerCount))
+            }
             state.phase = .cancelled
-            return (listener, true, state.task)
+            return (listener, true, state.task, nil)
         }
         task?.cancel()
+        if let (grace, count) = graceCount {
+            Task { [weak self] in
+                try? await Task.sleep(for: grace)
+                self?.giveUpLingering(onlyStretch: count)
+            }
+        }
         return (listener, abandoned)
+    }
+
+    /// While `lingering` is set, an abandoned job lingers (when it allows) instead of being cancelled at once:
+    /// a transfer under way finishes into the caches, and a caller who wants it again joins it. `nil` ends that.
+    func allowLingering(_ lingering: Lingering?) {
+        state.withLock { $0.lingering = lingering }
+    }
+
+    /// Whether every listener left and the job runs on only to fill the caches.
+    var isLingering: Bool { state.withLock { $0.phase == .lingering } }
+
+    /// Cancels the job if it is lingering (in stretch `onlyStretch`, when given); true if it was.
+    @discardableResult
+    func giveUpLingering(onlyStretch: Int? = nil) -> Bool {
+        let task = state.withLock { state -> Task<Void, Never>?? in
+            guard state.phase == .lingering, onlyStretch == nil || onlyStretch == state.lingerCount else { return nil }
+            state.phase = .cancelled
+            return .some(state.task)
+        }
+        guard let task else { return false }
+        task?.cancel()
+        whenGivenUp(self)
+        return true
     }
 
     /// Stores the task running the job (cancelling it at once if the job was abandoned meanwhile).
@@ -95,10 +150,10 @@ final class LoadJob: Sendable {
         for observer in observers { observer(progress) }
     }
 
-    /// Ends the job, returning the listeners to complete (none if it was abandoned).
+    /// Ends the job, returning the listeners to complete (none if it was abandoned or lingering).
     func finish() -> [LoadListener] {
         state.withLock { state in
-            guard state.phase == .active else { return [] }
+            guard state.phase == .active || state.phase == .lingering else { return [] }
             state.phase = .finished
             defer { state.listeners = [:] }
             return Array(state.listeners.values)

@@ -17,9 +17,12 @@ final class LoadScheduler: Sendable {
 
     private let state = Locked(State())
     let limit: Int
+    /// Called each time a caller starts waiting (every slot is taken).
+    private let whenWaiting: (@Sendable () -> Void)?
 
-    init(limit: Int) {
+    init(limit: Int, whenWaiting: (@Sendable () -> Void)? = nil) {
         self.limit = max(1, limit)
+        self.whenWaiting = whenWaiting
     }
 
     /// Waits for a slot. Throws `CancellationError` if the task is cancelled while waiting.
@@ -47,7 +50,7 @@ final class LoadScheduler: Sendable {
                 switch granted {
                 case nil: continuation.resume(throwing: CancellationError())
                 case true?: continuation.resume()
-                case false?: break
+                case false?: whenWaiting?()
                 }
             }
         } onCancel: {

@@ -119,7 +119,7 @@ public final class SchemeLoader: Sendable {
         let jobKey = JobKey(cacheKey: key, policy: request.cachePolicy)
         let (job, isNew) = jobs.withLock { jobs -> (LoadJob, Bool) in
             if let running = jobs[jobKey], running.add(listener(joined: true)) { return (running, false) }
-            let job = LoadJob(key: jobKey, url: canonical, handler: resolution.handler)
+            let job = LoadJob(key: jobKey, url: canonical, handler: resolution.handler) { [weak self] in self?.retire($0) }
             _ = job.add(listener(joined: false))
             jobs[jobKey] = job
             return (job, true)

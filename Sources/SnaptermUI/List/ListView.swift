@@ -73,6 +73,10 @@ public final class ListView {
     private var pool: [ImageCell] = []
     private var plannedDistance: Int
     private var plannedAtRest = true
+    /// While scrolling one way, the row the prefetch ahead reaches: it moves on with the scroll but not back
+    /// when the planned distance dips, so a prefetch is not cancelled one frame and asked for again the next.
+    /// `nil` at rest and after a turn.
+    private var aheadReach: (direction: ScrollDirection, row: Int)?
 
     /// Creates a list of `rowCount` rows, `visibleCount` of them on screen, whose row `i` shows `url(i)`
     /// and, while that is not ready, `preview(i)` if given.
@@ -230,8 +234,10 @@ public final class ListView {
             return
         }
         let visible = visibleRange  // nearest first, each way
-        let below = Array(visible.upperBound..<min(rowCount, visible.upperBound + plannedDistance))
-        let above = Array((max(0, visible.lowerBound - plannedDistance)..<visible.lowerBound).reversed())
+        let reach = distanceAhead(of: visible)
+        let (down, up) = direction == .down ? (reach, plannedDistance) : (plannedDistance, reach)
+        let below = Array(visible.upperBound..<min(rowCount, visible.upperBound + down))
+        let above = Array((max(0, visible.lowerBound - up)..<visible.lowerBound).reversed())
         let (ahead, behind) = direction == .down ? (below, above) : (above, below)
         // While scrolling, rows so near that a load started now would land after they appear wait with
         // the visible rows: the slots go to rows that can still be ready in time (work that fell behind
@@ -241,5 +247,21 @@ public final class ListView {
             (row: row, priority: index < late ? priorities.visible : priorities.prefetch)
         }
         prefetcher.prefetch(rows, url: url)
+    }
+
+    /// How many rows ahead of `visible` to prefetch: the planned distance, or while scrolling on the same way
+    /// as far as the prefetch already reached (at most the planner's maximum).
+    private func distanceAhead(of visible: Range<Int>) -> Int {
+        guard !plannedAtRest else {
+            aheadReach = nil
+            return plannedDistance
+        }
+        let edge = direction == .down ? visible.upperBound : visible.lowerBound
+        var row = direction == .down ? edge + plannedDistance : edge - plannedDistance
+        if let kept = aheadReach, kept.direction == direction {
+            row = direction == .down ? max(row, kept.row) : min(row, kept.row)
+        }
+        aheadReach = (direction, row)
+        return min(planner.maximumDistance, abs(row - edge))
     }
 }
