@@ -38,6 +38,14 @@ extension MessageStore {
         migrator.registerMigration("v2: a send-once key per draft") { db in
             try db.alter(table: "draft") { t in t.add(column: "sendKey", .text) }
         }
+        migrator.registerMigration("v3: colour sketches of pictures") { db in
+            // The sketch a message's sender gave for a picture URL (`ColourSketch`'s text form): drawn while the
+            // picture loads.
+            try db.create(table: "pictureSketch") { t in
+                t.primaryKey("url", .text)
+                t.column("sketch", .text).notNull()
+            }
+        }
         return migrator
     }
 

@@ -161,9 +161,19 @@ public final class MessageStore: Sendable {
         let rows = try Row.fetchAll(db, sql: "SELECT id, conversationId, text, sentAt, state FROM message WHERE \(clause)", arguments: arguments)
         return try rows.map { row in
             let id: Int64 = row["id"]
-            let urls = try String.fetchAll(db, sql: "SELECT url FROM attachment WHERE messageId = ? ORDER BY position", arguments: [id])
+            let attachments = try Row.fetchAll(db, sql: """
+                SELECT attachment.url, pictureSketch.sketch FROM attachment
+                LEFT JOIN pictureSketch ON pictureSketch.url = attachment.url
+                WHERE messageId = ? ORDER BY position
+                """, arguments: [id])
+            var sketches: [URL: String] = [:]
+            let urls = attachments.compactMap { attachment -> URL? in
+                guard let url = URL(string: attachment["url"]) else { return nil }
+                if let sketch: String = attachment["sketch"] { sketches[url] = sketch }
+                return url
+            }
             return Message(id: id, conversationID: row["conversationId"], text: row["text"], sentAt: row["sentAt"],
-                           state: row["state"], attachments: urls.compactMap(URL.init(string:)))
+                           state: row["state"], attachments: urls, sketches: sketches)
         }
     }
 

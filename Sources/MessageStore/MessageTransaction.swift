@@ -21,6 +21,13 @@ public struct MessageTransaction {
         return conversation
     }
 
+    /// Keeps `sketch` (a `ColourSketch` text form) as the stand-in of the picture at `url`, replacing an older one;
+    /// a message's sender gives it, so a list can draw it before the picture arrives.
+    public func setSketch(_ sketch: String, for url: URL) throws {
+        try db.execute(sql: "INSERT OR REPLACE INTO pictureSketch (url, sketch) VALUES (?, ?)",
+                       arguments: [url.absoluteString, sketch])
+    }
+
     /// Stores a message from the other party.
     @discardableResult
     public func receive(text: String, attachments: [URL] = [], in conversationID: Int64, at date: Date) throws -> Message {

@@ -42,15 +42,19 @@ public struct Message: Sendable, Hashable, Identifiable {
     public var state: MessageState
     /// The attachment URLs (`asset://`, `map://`, `https://`, `file://`), in order.
     public var attachments: [URL]
+    /// The colour sketches known for attachments (`ColourSketch`'s text form), by URL.
+    public var sketches: [URL: String]
 
     /// A message with these fields (the store makes them; a screen makes one for a send still pending).
-    public init(id: Int64, conversationID: Int64, text: String, sentAt: Date, state: MessageState, attachments: [URL]) {
+    public init(id: Int64, conversationID: Int64, text: String, sentAt: Date, state: MessageState, attachments: [URL],
+                sketches: [URL: String] = [:]) {
         self.id = id
         self.conversationID = conversationID
         self.text = text
         self.sentAt = sentAt
         self.state = state
         self.attachments = attachments
+        self.sketches = sketches
     }
 }
 

@@ -44,6 +44,9 @@ extension SnaptermBench {
         @Option(help: "Remote list: distinct web pictures made from the shipped photos (rows cycle through them, each under its own URL).")
         var remotePictures = 80
 
+        @Flag(help: "Remote list: the messages carry colour sketches of their pictures (as a messenger sends them), drawn while the pictures load.")
+        var sketches = false
+
         @Option(help: "Rows down and up of the back-and-forth run, DOWN/UP (25/25 stays over the same rows: a steady warm scroll).")
         var backAndForthRows = "40/25"
 
@@ -98,6 +101,7 @@ extension SnaptermBench {
             network.latencyMilliseconds = latencyMs
             network.jitterMilliseconds = jitterMs
             network.bandwidthKilobitsPerSecond = bandwidthKbps
+            network.sketches = sketches
             var setup = ScrollBenchmark.Setup()
             setup.columns = size[0]
             setup.rows = size[1]

@@ -6,14 +6,16 @@ import Testing
 
 @MainActor
 @Suite(.serialized) struct ScrollBenchRemoteTests {
-    /// A server of 40 picture URLs over 6 web pictures made from three shipped photos, answering after `latency` ms.
-    private static func server(latency: Int) async throws -> (RemotePictureServer, WebPhotoCorpus) {
+    /// A server of 40 picture URLs over 6 web pictures made from three shipped photos, answering after `latency` ms;
+    /// with `sketches`, the conversation's messages carry colour sketches of their pictures.
+    private static func server(latency: Int, sketches: Bool = false) async throws -> (RemotePictureServer, WebPhotoCorpus) {
         let sources = ["coffee.jpg", "rocket.jpg", "astronaut.jpg"].map {
             CommandRunner.repositoryRoot.appendingPathComponent("assets/photos/\($0)")
         }
         let corpus = try WebPhotoCorpus(sources: sources, count: 6)
         var conditions = NetworkConditions()
         conditions.latencyMilliseconds = latency
+        conditions.sketches = sketches
         return (try await RemotePictureServer(corpus: corpus, rows: 40, conditions: conditions), corpus)
     }
 
@@ -87,5 +89,24 @@ import Testing
         #expect(warm.diskHits > 0)
         let coldRequests = try #require(cold.network).requests
         #expect(try #require(warm.network).requests < coldRequests)
+    }
+
+    @Test func messagesCarryingSketchesShowNoWhiteSpotOverASlowNetwork() async throws {
+        // Given a server answering after 300 ms, whose pictures' messages carry colour sketches
+        let (server, _) = try await Self.server(latency: 300, sketches: true)
+        // When the remote list scrolls 12 rows down at 20 rows/s from empty caches
+        let script = ScrollScript(pattern: .down, rows: 12, rowsPerSecond: 20)
+        let result = try await Self.benchmark(server).run(mode: .cold, script: script, list: .remote)
+        await server.stop()
+        // Then no frame showed a blank box: rows not loaded yet showed their sketches, counted as previews
+        #expect(result.whiteSpotPercent == 0)
+        #expect(result.whiteSpotFrames == 0)
+        #expect(result.previewPercent > 0)
+        #expect(result.imageCellFrames > 0)
+        // (and the same scroll without sketches does show blank boxes: the network is too slow for the scroll)
+        let (plainServer, _) = try await Self.server(latency: 300)
+        let plain = try await Self.benchmark(plainServer).run(mode: .cold, script: script, list: .remote)
+        await plainServer.stop()
+        #expect(plain.whiteSpotPercent > 0)
     }
 }

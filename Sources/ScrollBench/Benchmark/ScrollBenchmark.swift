@@ -243,7 +243,9 @@ public final class ScrollBenchmark {
         case .cachingOff:
             state.isCachingEnabled = false
         case .warmMemory, .warmDisk:
-            let urls = (0..<min(rows + setup.thumbnailRows + 8, list.rowCount)).compactMap { list.url(forRow: $0) }
+            // (as far as the prefetch may reach ahead of the last row: a warm run loads nothing)
+            let reach = rows + setup.thumbnailRows + list.configuration.maximumPrefetchDistance
+            let urls = (0..<min(reach, list.rowCount)).compactMap { list.url(forRow: $0) }
             let loader = state.thumbnailLoader
             try await withThrowingTaskGroup(of: Void.self) { group in
                 for url in urls { group.addTask { _ = try await loader.data(for: url) } }

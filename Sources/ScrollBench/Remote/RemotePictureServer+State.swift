@@ -10,7 +10,7 @@ import Thumbnails
 extension RemotePictureServer {
     /// The app state over `directory`: a picture loader with the HTTP handler and a disk cache in
     /// `directory/pictures`, the thumbnail loader over it (`directory/thumbnails`), and a message store
-    /// (`directory/messages.sqlite`) with one conversation of one picture per row. Called again over the
+    /// (`directory/messages.sqlite`) with one conversation of one picture per row (and its sketch, when they carry them). Called again over the
     /// same folder, it makes new loaders and reuses the conversation (a second process's view).
     @MainActor
     public func makeState(diskDirectory directory: URL, graphics: GraphicsMode, cellSize: (width: Int, height: Int),
@@ -34,6 +34,7 @@ extension RemotePictureServer {
         try store.transaction { writes in
             let id = try writes.createConversation(title: "Web photos").id ?? 0
             for row in 0..<rows {
+                if let sketch = sketch(row: row) { try writes.setSketch(sketch, for: url(row: row)) }
                 _ = try writes.receive(text: "Photo \(row + 1)", attachments: [url(row: row)], in: id,
                                        at: start.addingTimeInterval(Double(row)))
             }

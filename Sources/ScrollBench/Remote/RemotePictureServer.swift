@@ -1,6 +1,7 @@
 // RemotePictureServer: the remote list's loopback web server — a corpus of web pictures, one URL per
 // row, answered over a scripted network (latency, jitter, bandwidth) — and what it counted.
 import Foundation
+import Imaging
 import SchemeLoader
 import TestSupport
 
@@ -14,6 +15,9 @@ public struct NetworkConditions: Sendable, Hashable, Codable {
     public var bandwidthKilobitsPerSecond: Int?
     /// The jitter generator's seed.
     public var seed: UInt64 = 1
+    /// Whether the remote list's messages carry colour sketches of their pictures, as a messenger sends them
+    /// (drawn while the pictures load); not a property of the network, but of what travels ahead of it.
+    public var sketches = false
 
     /// No latency, no jitter, no bandwidth cap.
     public init() {}
@@ -49,6 +53,8 @@ public final class RemotePictureServer: Sendable {
     /// The server itself (its counters).
     public let server: TestHTTPServer
     private let names: [String]
+    /// The colour sketch of each corpus picture (`ColourSketch`'s text form), when the messages carry them.
+    let sketches: [String]?
     private let baseline = Locked((requests: [String: Int](), bytes: 0, opened: 0))
 
     /// Starts a server for `rows` rows over `corpus`.
@@ -58,6 +64,7 @@ public final class RemotePictureServer: Sendable {
         let photos = corpus.photos
         guard !photos.isEmpty else { throw ScrollBenchError.noRemotePictures(reason: "the corpus is empty") }
         names = photos.map(\.name)
+        sketches = conditions.sketches ? try photos.map { try ColourSketch(bitmap: ImageProcessor().decode($0.data)).encoded } : nil
         var routes: [String: TestRoute] = [:]
         for row in 0..<rows {
             let photo = photos[row % photos.count]
@@ -73,6 +80,9 @@ public final class RemotePictureServer: Sendable {
             throw ScrollBenchError.serverStart(reason: "\(error)")
         }
     }
+
+    /// The colour sketch of `row`'s picture, when the messages carry them.
+    func sketch(row: Int) -> String? { sketches?[row % names.count] }
 
     /// The URL of `row`'s picture.
     public func url(row: Int) -> URL {

@@ -6,7 +6,8 @@ import SchemeLoader
 /// One image slot in a list. `show(_:preview:)` binds a URL. A cached picture — in memory, or a small
 /// disk entry read at once — is shown at bind time (no placeholder frame); otherwise a placeholder
 /// with progress is shown until the result lands. With a preview URL, a cheap stand-in replaces the
-/// placeholder as soon as it is ready and the full picture replaces the stand-in — never the reverse.
+/// placeholder as soon as it is ready and the full picture replaces the stand-in — never the reverse. A stand-in
+/// ready at bind (a colour sketch kept with a message) is shown at once instead of the placeholder.
 /// `prepareForReuse()` cancels both loads. A late result for a URL the cell no longer shows is dropped.
 @MainActor
 public final class ImageCell {
@@ -14,6 +15,8 @@ public final class ImageCell {
     public private(set) var url: URL?
     /// The preview's URL for the current binding, if any.
     public private(set) var previewURL: URL?
+    /// The stand-in given at bind for the current binding, if any.
+    public private(set) var standIn: Data?
     /// What is shown now.
     public private(set) var content: ImageCellContent = .empty {
         didSet { if content != oldValue { onChange?(self) } }
@@ -38,9 +41,10 @@ public final class ImageCell {
         self.diskReadLimit = diskReadLimit
     }
 
-    /// Binds `url` (loading at `priority`) and, when the picture is not cached, `preview` (loading at
-    /// `previewPriority`: by default ahead of it).
-    public func show(_ url: URL?, priority: LoadPriority = .high, preview: URL? = nil, previewPriority: LoadPriority = .veryHigh) {
+    /// Binds `url` (loading at `priority`) and, when the picture is not cached, shows `standIn` (an encoded
+    /// `TerminalPicture` ready now) or loads `preview` (at `previewPriority`: by default ahead of it).
+    public func show(_ url: URL?, priority: LoadPriority = .high, preview: URL? = nil, previewPriority: LoadPriority = .veryHigh,
+                     standIn: Data? = nil) {
         guard url != self.url else { return }
         prepareForReuse()
         self.url = url
@@ -50,9 +54,14 @@ public final class ImageCell {
             content = .image(data: hit.data, source: hit.source)
             return
         }
-        content = .placeholder(fraction: nil)
         startLoad(url, priority: priority)
-        if let preview { startPreview(preview, priority: previewPriority) }
+        if let standIn {
+            self.standIn = standIn
+            content = .preview(data: standIn)
+        } else {
+            content = .placeholder(fraction: nil)
+            if let preview { startPreview(preview, priority: previewPriority) }
+        }
     }
 
     /// Changes the priority of the loads still running: `priority` for the picture, `previewPriority`
@@ -71,6 +80,7 @@ public final class ImageCell {
         binding &+= 1
         url = nil
         previewURL = nil
+        standIn = nil
         isStale = false
         content = .empty
     }
@@ -82,9 +92,9 @@ public final class ImageCell {
 
     /// Rebinds the same URL from scratch (after the caches were emptied or caching was toggled).
     public func reload() {
-        let current = url, preview = previewURL
+        let current = url, preview = previewURL, standIn = standIn
         prepareForReuse()
-        show(current, preview: preview)
+        show(current, preview: preview, standIn: standIn)
     }
 
     private func startLoad(_ url: URL, priority: LoadPriority) {

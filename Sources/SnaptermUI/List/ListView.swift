@@ -66,6 +66,7 @@ public final class ListView {
     private var refreshObserver: UInt64 = 0
     private let url: (Int) -> URL?
     private let preview: ((Int) -> URL?)?
+    private let standIn: ((Int) -> Data?)?
     private let now: () -> ContinuousClock.Instant
     private let prefetcher: Prefetcher
     private var planner: PrefetchPlanner
@@ -79,11 +80,11 @@ public final class ListView {
     private var aheadReach: (direction: ScrollDirection, row: Int)?
 
     /// Creates a list of `rowCount` rows, `visibleCount` of them on screen, whose row `i` shows `url(i)`
-    /// and, while that is not ready, `preview(i)` if given.
+    /// and, while that is not ready, `standIn(i)` (ready now) or else `preview(i)`, if given.
     public init(
         loader: SchemeLoader, rowCount: Int, visibleCount: Int, configuration: Configuration = .init(),
         now: @escaping () -> ContinuousClock.Instant = { ContinuousClock.now },
-        preview: ((Int) -> URL?)? = nil, url: @escaping (Int) -> URL?
+        preview: ((Int) -> URL?)? = nil, standIn: ((Int) -> Data?)? = nil, url: @escaping (Int) -> URL?
     ) {
         self.loader = loader
         self.rowCount = rowCount
@@ -92,6 +93,7 @@ public final class ListView {
         self.now = now
         self.url = url
         self.preview = preview
+        self.standIn = standIn
         planner = PrefetchPlanner(minimumDistance: configuration.prefetchDistance,
                                   maximumDistance: configuration.maximumPrefetchDistance,
                                   concurrency: loader.maxConcurrentLoads, initialLoadCost: configuration.initialLoadCost)
@@ -176,7 +178,7 @@ public final class ListView {
     public func update(rowCount count: Int, visibleCount: Int) {
         rowCount = max(0, count)
         resize(visibleCount: visibleCount)
-        for row in visibleRange { cells[row]?.show(url(row), preview: preview?(row)) }
+        for row in visibleRange { cells[row]?.show(url(row), preview: preview?(row), standIn: standIn?(row)) }
     }
 
     /// Changes how many rows fit (after a resize).
@@ -213,7 +215,8 @@ public final class ListView {
             cell.diskReadLimit = configuration.diskReadLimit
             cell.onChange = { [weak self] cell in self?.onCellChange?(row, cell) }
             cells[row] = cell
-            cell.show(url(row), priority: priorities.visible, preview: preview?(row), previewPriority: priorities.preview)
+            cell.show(url(row), priority: priorities.visible, preview: preview?(row), previewPriority: priorities.preview,
+                      standIn: standIn?(row))
             prefetcher.release(row)  // after show: the cell has joined any prefetch load already
         }
     }

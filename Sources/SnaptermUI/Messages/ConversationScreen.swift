@@ -234,6 +234,10 @@ public final class ConversationScreen: Screen {
             let list = ListView(loader: loader, rowCount: rows.count, visibleCount: visible, preview: { [weak self] row in
                 guard let self, rows.indices.contains(row), let picture = rows[row].attachment else { return nil }
                 return previewURL(picture)
+            }, standIn: { [weak self] row in
+                guard let self, rows.indices.contains(row), let picture = rows[row].attachment,
+                      let sketch = rows[row].message.sketches[picture] else { return nil }
+                return SketchStandIn.encoded(sketch, in: box)
             }) { [weak self] row in
                 guard let self, rows.indices.contains(row), let picture = rows[row].attachment else { return nil }
                 return thumbnailURL(picture)
