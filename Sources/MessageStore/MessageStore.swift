@@ -112,6 +112,11 @@ public final class MessageStore: Sendable {
         }
     }
 
+    /// The colour sketch kept for the picture at `url` (`ColourSketch`'s text form), if any.
+    public func sketch(for url: URL) throws(MessageStoreError) -> String? {
+        try read { db in try String.fetchOne(db, sql: "SELECT sketch FROM pictureSketch WHERE url = ?", arguments: [url.absoluteString]) }
+    }
+
     /// Sends `draft` in a conversation: stores the message and clears the draft in one transaction.
     /// The send-once key is `key`, else the draft's `sendKey`, else the one saved with the
     /// conversation's draft: sending the same draft again returns the stored message.

@@ -28,5 +28,7 @@ struct PictureSketchTests {
         try store.transaction { try $0.setSketch("1x1:405060", for: sketched) }
         // Then it replaces the old one
         #expect(try store.messages(in: conversation).first?.sketches[sketched] == "1x1:405060")
+        #expect(try store.sketch(for: sketched) == "1x1:405060")
+        #expect(try store.sketch(for: plain) == nil)
     }
 }

@@ -1,6 +1,7 @@
 // A message whose picture came with a colour sketch shows the sketch, in the picture's colours, from the first frame
 // its row is on screen — never a blank "loading" box — and the picture replaces it when it lands.
 import Foundation
+import Imaging
 import MessageStore
 import SchemeLoader
 import SnaptermUI
@@ -44,5 +45,29 @@ import Testing
             if case .image = sketchedCell.content, case .image = plainCell.content { return true }
             return false
         })
+    }
+
+    @Test func aPictureAttachedToTheDraftGetsItsSketchAndTheSentMessageCarriesIt() async throws {
+        // Given a conversation whose pictures render as a green picture
+        let fixture = try MessageFixture()
+        let green = try ImageProcessor().encode(Bitmap(width: 40, height: 30, filledWith: RGBA(red: 20, green: 200, blue: 60)), as: .png)
+        let pictures = MockSchemeHandler(scheme: "asset")
+        pictures.stubAll(with: MockResponse(data: green))
+        let screen = ConversationScreen(id: fixture.conversation, title: "Ada", store: fixture.store,
+                                        loader: fixture.state.thumbnailLoader, box: fixture.state.box(columns: 16, rows: 4),
+                                        pictureLoader: try SchemeLoader(handlers: [pictures]))
+        screen.layout(in: area)
+        // When a photo is attached to the draft
+        let photo = try #require(URL(string: "asset://?id=p-1&width=1280"))
+        screen.composer.attach(photo)
+        screen.layout(in: area)
+        // Then its sketch, in the picture's green, is kept for it
+        #expect(await UIFixtures.eventually {
+            ((try? fixture.store.sketch(for: photo)) ?? nil) == "8x6:" + String(repeating: "14c83c", count: 48)
+        })
+        // and when the draft is sent, the message carries it
+        let sent = try #require(screen.composer.send())
+        let stored = try #require(try fixture.store.messages(in: fixture.conversation).first { $0.id == sent.id })
+        #expect(stored.sketches[photo]?.hasPrefix("8x6:14c83c") == true)
     }
 }

@@ -23,7 +23,7 @@ public enum ScreenFactory {
             let title = (try? store.conversations().first { $0.id == id }?.conversation.title) ?? "Conversation"
             return ConversationScreen(id: id, title: title, store: store, loader: loader,
                                       box: state.box(columns: messageThumbnail.columns, rows: messageThumbnail.rows),
-                                      writer: state.messageWriter)
+                                      writer: state.messageWriter, pictureLoader: state.pictureLoader)
         case .photoPicker(let id):
             guard let store = state.messages else { return nil }
             return PhotoPickerScreen(photos: state.photos, composer: DraftComposer(conversationID: id, store: store, writer: state.messageWriter),

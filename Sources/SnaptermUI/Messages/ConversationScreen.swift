@@ -34,18 +34,21 @@ public final class ConversationScreen: Screen {
     private var rows: [ConversationRow] = []
     /// One cell per draft attachment (those that do not fit on screen load too, so a failure is known).
     var draftCells: [ImageCell] = []
+    private let sketcher: AttachmentSketcher?
     var area = CellRect(row: 0, column: 0, rows: 1, columns: 1)
 
     /// Opens conversation `id`; `box` is the thumbnail size of messages and draft attachments alike,
     /// so a sent attachment shows at once from the memory cache. `calendar` decides days and times.
-    /// The draft and sends go through `writer` (the app's), else through one of the composer's own.
+    /// The draft and sends go through `writer` (the app's), else through one of the composer's own. With
+    /// `pictureLoader` (the thumbnails' source loader), each attached picture gets its colour sketch.
     public init(id: Int64, title: String, store: MessageStore, loader: SchemeLoader, box: ThumbnailBox,
-                calendar: Calendar = .current, writer: MessageWriter? = nil) {
+                calendar: Calendar = .current, writer: MessageWriter? = nil, pictureLoader: SchemeLoader? = nil) {
         conversationTitle = title
         self.store = store
         self.loader = loader
         self.box = box
         self.calendar = calendar
+        sketcher = pictureLoader.map { AttachmentSketcher(loader: $0, store: store, box: box) }
         composer = DraftComposer(conversationID: id, store: store, writer: writer)
         // A pending send that lands (or waits) changes the list and the status line.
         composer.onWritesChange = { [weak self] in
@@ -262,6 +265,7 @@ public final class ConversationScreen: Screen {
             draftCells.append(cell)
         }
         for (cell, url) in zip(draftCells, urls) { cell.show(url) }
+        sketcher?.sketch(composer.attachments)
     }
 
     private func drawRow(_ row: ConversationRow, cell: ImageCell?, top: Int, on canvas: any TextCanvas,
