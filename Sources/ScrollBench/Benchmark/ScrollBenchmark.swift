@@ -169,7 +169,8 @@ public final class ScrollBenchmark {
         let checksGrid = state.graphics == .sixel || state.graphics == .kitty
         feed.settleTimeout = setup.settleTimeout
         feed.linger = script.rowsPerSecond == nil ? .zero : setup.linger
-        feed.isReady = { screen.placeholderCount.placeholders == 0 }
+        // (loaded: every picture there, not a placeholder nor a stand-in)
+        feed.isReady = { screen.placeholderCount.placeholders == 0 && list.previewCount == 0 }
         var kittyAtStart = KittyLayer()
         var steady = (frames: 0, bytes: 0, transmitted: 0)  // kitty frames that transmitted no picture
         feed.onStart = {
