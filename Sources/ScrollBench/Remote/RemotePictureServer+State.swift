@@ -15,9 +15,9 @@ extension RemotePictureServer {
     @MainActor
     public func makeState(diskDirectory directory: URL, graphics: GraphicsMode, cellSize: (width: Int, height: Int),
                           encoder: any ThumbnailEncoding = ThumbnailEncoder()) throws -> AppState {
-        let pictures = try SchemeLoader(
-            handlers: [HTTPSchemeHandler()],
-            configuration: SchemeLoaderConfiguration(diskDirectory: directory.appendingPathComponent("pictures")))
+        var configuration = SchemeLoaderConfiguration(diskDirectory: directory.appendingPathComponent("pictures"))
+        configuration.memoryCostLimit = AppState.pictureMemoryLimit  // as the app's
+        let pictures = try SchemeLoader(handlers: [HTTPSchemeHandler()], configuration: configuration)
         let thumbnails = try SchemeLoader(
             handlers: [ThumbnailSchemeHandler(base: pictures, encoder: encoder)],
             configuration: .cpuBound(diskDirectory: directory.appendingPathComponent("thumbnails")))

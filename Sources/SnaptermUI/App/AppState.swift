@@ -10,6 +10,10 @@ import TerminalGraphics
 public final class AppState {
     /// Loads pictures (map snapshots, photos, web images).
     public let pictureLoader: SchemeLoader
+    /// The memory cache of a UI's picture loader, in bytes: 32 MiB. A list keeps the thumbnails it draws (the
+    /// thumbnail loader's memory and disk); the pictures they are made from (a web JPEG of 100–400 KB) are read
+    /// again from the disk cache in about a millisecond when a thumbnail is remade or a picture opened full screen.
+    public nonisolated static let pictureMemoryLimit = 32 << 20
     /// Loads thumbnails (`thumb://`): pictures encoded for a terminal box.
     public let thumbnailLoader: SchemeLoader
     /// How pictures reach the terminal.

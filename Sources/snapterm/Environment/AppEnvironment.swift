@@ -4,6 +4,7 @@ import Foundation
 import MapSnapshots
 import MessageStore
 import SchemeLoader
+import SnaptermUI
 import Thumbnails
 
 /// Builds the pieces a command needs from the process environment.
@@ -126,6 +127,7 @@ struct AppEnvironment {
         if wanted("asset"), let library = try photoLibrary() { handlers.append(AssetSchemeHandler(library: library, workers: use.workers)) }
         var configuration = SchemeLoaderConfiguration(diskDirectory: diskCache ? try diskFolder("loader") : nil)
         configuration.diskSizeLimit = diskCacheLimit
+        if use == .userInterface { configuration.memoryCostLimit = AppState.pictureMemoryLimit }
         return try SchemeLoader(handlers: handlers, configuration: configuration)
     }
 
