@@ -75,6 +75,23 @@ import Testing
         }
     }
 
+    @Test func aRangeLongerThanTheBodyLimitIsRefusedBeforeItsRequest() async throws {
+        // Given a loader whose HTTP handler takes bodies of at most 50 kB
+        let archive = try TestArchive(.data(RangeFixtures.archiveBytes(200_000)))
+        try await RangeFixtures.serving(archive) { server in
+            try await RangeFixtures.using(try RangeFixtures.loader(http: { $0.maxBodyBytes = 50_000 })) { loader in
+                let source = try loader.byteRangeSource(for: server.url(RangeFixtures.path))
+                _ = try await source.bytes(at: 0, length: 10)
+
+                // When a 60 kB range is read, then it is refused by the limit, and no request for it went out
+                await #expect(throws: LoadError.bodyTooLarge(limit: 50_000, url: source.name)) {
+                    try await source.bytes(at: 100_000, length: 60_000)
+                }
+                #expect(archive.requests.count == 1)
+            }
+        }
+    }
+
     @Test func onlyHTTPURLsAndLoadersWithTheHTTPHandlerGiveASource() async throws {
         // Given a loader with the HTTP handler and one without
         let loader = try RangeFixtures.loader()

@@ -8,8 +8,12 @@ extension HTTPSchemeHandler {
     /// version is delivered; a range pinned to a version never goes stale (those bytes of that version never
     /// change). A 200 is either another version (`archiveChanged`) or a server that ignores `Range`
     /// (`rangesNotSupported`): the transfer is stopped before its body is read, unless the whole archive
-    /// is no longer than the range asked from its start. 416 is `rangeNotSatisfiable` with the size.
+    /// is no longer than the range asked from its start. 416 is `rangeNotSatisfiable` with the size. A range
+    /// longer than the body limit is `bodyTooLarge` before any request.
     func downloadRange(_ range: ByteRangeURL, task: SchemeLoadTask, client: SchemeLoadClient) async throws {
+        guard range.length <= configuration.maxBodyBytes else {
+            throw LoadError.bodyTooLarge(limit: configuration.maxBodyBytes, url: range.archive.absoluteString)
+        }
         let end = ContinuousClock.now + configuration.totalTimeout
         var headers = [("Range", "bytes=\(range.offset)-\(range.lastByte)")]
         if let ifRange = ByteRangeURL.ifRange(for: range.version) { headers.append(("If-Range", ifRange)) }
