@@ -83,4 +83,24 @@ import Testing
             }
         }
     }
+
+    @Test func anArchiveWithoutValidatorsIsReadUnpinnedByTheServersFreshness() async throws {
+        // Given an archive with neither ETag nor Last-Modified, fresh for a minute
+        let archive = try TestArchive(.data(old), tag: nil, cacheControl: "max-age=60")
+        try await RangeFixtures.serving(archive) { server in
+            let later = Locked(Date())
+            try await RangeFixtures.using(try RangeFixtures.loader(now: { later.withLock { $0 } })) { loader in
+                let source = try loader.byteRangeSource(for: server.url(RangeFixtures.path))
+
+                // When a range is read, and read again once it is stale
+                #expect(try await source.bytes(at: 30_000, length: 500) == RangeFixtures.slice(old, 30_000, 500))
+                later.withLock { $0 = $0.addingTimeInterval(120) }
+                #expect(try await source.bytes(at: 30_000, length: 500) == RangeFixtures.slice(old, 30_000, 500))
+
+                // Then no If-Range was sent (there is no version to pin), and the stale range was asked for again
+                #expect(archive.requests.map(\.ifRange) == [nil, nil, nil])
+                #expect(archive.requests.map(\.range) == ["bytes=0-16383", "bytes=30000-30499", "bytes=30000-30499"])
+            }
+        }
+    }
 }
