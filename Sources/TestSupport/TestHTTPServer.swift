@@ -22,6 +22,8 @@ public enum TestRoute: Sendable {
     case entityTagged(tag: String, body: Data)
     /// Answers with `ETag: tag` and `Cache-Control: cacheControl`; a request with `If-None-Match: tag` gets 304.
     case versioned(tag: String, body: Data, cacheControl: String)
+    /// Serves `archive` with range requests (206, 416), `ETag`, `If-None-Match` (304) and `If-Range`.
+    case archive(TestArchive)
 }
 
 /// A loopback HTTP server for tests. Records requests and connection closes.
@@ -169,7 +171,7 @@ public final class TestHTTPServer: Sendable {
         return (routes.withLock { $0[path] }, latency + extra)
     }
 
-    fileprivate func sent(bodyBytes: Int) { record.withLock { $0.bodyBytesSent += bodyBytes } }
+    func sent(bodyBytes: Int) { record.withLock { $0.bodyBytesSent += bodyBytes } }
 
     /// Changes what `path` answers from now on (a picture updated on the server).
     public func setRoute(_ path: String, to route: TestRoute) {
@@ -195,7 +197,7 @@ public final class TestHTTPServer: Sendable {
 }
 
 /// Lets the channel initializer reach the server once it exists.
-private final class ServerBox: @unchecked Sendable {
+final class ServerBox: @unchecked Sendable {
     // @unchecked: written once before the first connection can arrive, then only read.
     weak var server: TestHTTPServer?
 }
@@ -221,11 +223,11 @@ private final class ConnectionCounter: ChannelInboundHandler {
 }
 
 /// Answers the requests of one HTTP/1.1 connection, or of one HTTP/2 stream.
-private final class RouteHandler: ChannelInboundHandler {
+final class RouteHandler: ChannelInboundHandler {
     typealias InboundIn = HTTPServerRequestPart
     typealias OutboundOut = HTTPServerResponsePart
 
-    private let server: ServerBox
+    let server: ServerBox
     private let overHTTP2: Bool
     private var head: HTTPRequestHead?
     /// Requests received on this connection and not answered in full (counted as in flight).
@@ -253,17 +255,18 @@ private final class RouteHandler: ChannelInboundHandler {
             let (route, wait) = server.server?.route(for: path, conditional: ifNoneMatch != nil) ?? (nil, .zero)
             if overHTTP2 { server.server?.cameOverHTTP2() }
             unanswered += 1
-            guard wait > .zero else { return respond(route, ifNoneMatch: ifNoneMatch, context: context) }
+            guard wait > .zero else { return respond(route, request: head.headers, context: context) }
             let loopBound = NIOLoopBound((self, context), eventLoop: context.eventLoop)
             context.eventLoop.scheduleTask(in: .nanoseconds(Self.nanoseconds(wait))) {
                 let (handler, context) = loopBound.value
                 guard context.channel.isActive else { return }
-                handler.respond(route, ifNoneMatch: ifNoneMatch, context: context)
+                handler.respond(route, request: head.headers, context: context)
             }
         }
     }
 
-    private func respond(_ route: TestRoute?, ifNoneMatch: String?, context: ChannelHandlerContext) {
+    private func respond(_ route: TestRoute?, request: HTTPHeaders, context: ChannelHandlerContext) {
+        let ifNoneMatch = request.first(name: "If-None-Match")
         switch route {
         case nil:
             send(status: 404, headers: [], body: Data("not found".utf8), chunks: 1, delay: .zero, context: context)
@@ -289,7 +292,7 @@ private final class RouteHandler: ChannelInboundHandler {
             context.write(wrapOutboundOut(.head(HTTPResponseHead(version: .http1_1, status: .ok, headers: headers))), promise: nil)
             context.writeAndFlush(wrapOutboundOut(.body(.byteBuffer(ByteBuffer(bytes: prefix)))), promise: nil)
         case .entityTagged(let tag, let body):
-            respond(.versioned(tag: tag, body: body, cacheControl: "no-cache"), ifNoneMatch: ifNoneMatch, context: context)
+            respond(.versioned(tag: tag, body: body, cacheControl: "no-cache"), request: request, context: context)
         case .versioned(let tag, let body, let cacheControl):
             if ifNoneMatch == tag {
                 send(status: 304, headers: [("ETag", tag), ("Cache-Control", cacheControl)], body: Data(), chunks: 1, delay: .zero, context: context)
@@ -297,6 +300,8 @@ private final class RouteHandler: ChannelInboundHandler {
                 send(status: 200, headers: [("ETag", tag), ("Cache-Control", cacheControl), ("Content-Type", "image/png")],
                      body: body, chunks: 1, delay: .zero, context: context)
             }
+        case .archive(let archive):
+            serve(archive, request: request, context: context)
         }
     }
 
@@ -317,14 +322,7 @@ private final class RouteHandler: ChannelInboundHandler {
 
     /// Sends `pieces` `delay` apart; `pacedToEnd` waits `delay` after the last one too (a bandwidth cap).
     private func sendPieces(_ pieces: ArraySlice<Data>, delay: Duration, context: ChannelHandlerContext, pacedToEnd: Bool = false) {
-        guard let piece = pieces.first else {
-            context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: nil)
-            if unanswered > 0 {
-                unanswered -= 1
-                server.server?.requestEnded()
-            }
-            return
-        }
+        guard let piece = pieces.first else { return endResponse(context: context) }
         server.server?.sent(bodyBytes: piece.count)  // before the write: a client that has it all finds it counted
         context.writeAndFlush(wrapOutboundOut(.body(.byteBuffer(ByteBuffer(bytes: piece)))), promise: nil)
         let rest = pieces.dropFirst()
@@ -340,7 +338,16 @@ private final class RouteHandler: ChannelInboundHandler {
         }
     }
 
-    private static func nanoseconds(_ duration: Duration) -> Int64 {
+    /// Ends the response in flight (counted as answered).
+    func endResponse(context: ChannelHandlerContext) {
+        context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: nil)
+        if unanswered > 0 {
+            unanswered -= 1
+            server.server?.requestEnded()
+        }
+    }
+
+    static func nanoseconds(_ duration: Duration) -> Int64 {
         duration.components.attoseconds / 1_000_000_000 + duration.components.seconds * 1_000_000_000
     }
 

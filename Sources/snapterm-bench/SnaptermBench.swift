@@ -11,7 +11,8 @@ struct SnaptermBench: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "snapterm-bench",
         abstract: "Run Snapterm's benchmarks and print their figures (use a release build).",
-        subcommands: [LoaderBench.self, ImagingBench.self, MapBench.self, RenderBench.self, SixelPSNR.self, ScrollCommand.self])
+        subcommands: [LoaderBench.self, ImagingBench.self, MapBench.self, RenderBench.self, SixelPSNR.self, ScrollCommand.self,
+                      RangeBench.self])
 }
 
 /// Where the benchmarks find the shipped data: the same rules as `snapterm` (`DataFolder`: `$SNAPTERM_DATA`,

@@ -19,7 +19,7 @@ import Testing
     }
 
     private static let pieces = ["=", "&", "?", "#", "%", "%00", "%zz", "..", "/", "-", ".", "e9", "nan", "inf", "1e308",
-                                 "latitude", "longitude", "zoom", "id", "crop", "rotate", "width", "\u{202E}", "☕", "\u{0}", " "]
+                                 "latitude", "longitude", "zoom", "id", "crop", "rotate", "width", "offset", "length", "src", "\u{202E}", "☕", "\u{0}", " "]
 
     private func mutate(_ text: String, _ random: inout SplitMix) -> String {
         var scalars = Array(text.unicodeScalars)
@@ -53,6 +53,10 @@ import Testing
             if let asset = try? AssetURL(url: url) {
                 accepted += 1
                 #expect(try AssetURL(url: asset.url).url == asset.url, "iteration \(iteration): \(text)")
+            }
+            if let range = try? ByteRangeURL(url: url) {
+                accepted += 1
+                #expect(try ByteRangeURL(url: range.url) == range, "iteration \(iteration): \(text)")
             }
             if let canonical = try? URLCanonicalizer.standard(url) {
                 #expect(try URLCanonicalizer.standard(canonical) == canonical, "iteration \(iteration): \(text)")

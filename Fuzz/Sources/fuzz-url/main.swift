@@ -27,6 +27,10 @@ func fuzzURL(_ data: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
         let again = accepted { try AssetURL(url: asset.url) }
         precondition(again?.url == asset.url, "asset:// canonical form does not round-trip: \(text) → \(asset.url)")
     }
+    if let range = accepted({ try ByteRangeURL(url: url) }) {
+        let again = accepted { try ByteRangeURL(url: range.url) }
+        precondition(again == range, "byterange:// canonical form does not round-trip: \(text) → \(range.url)")
+    }
     if let canonical = accepted({ try URLCanonicalizer.standard(url) }) {
         let again = accepted { try URLCanonicalizer.standard(canonical) }
         precondition(again == canonical, "standard form is not stable: \(text) → \(canonical)")

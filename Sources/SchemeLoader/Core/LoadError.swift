@@ -39,6 +39,17 @@ public enum LoadError: Error, Sendable, Hashable, CustomStringConvertible {
     case fileUnreadable(path: String, reason: String)
     /// A handler broke its contract or failed in its own way.
     case handlerFailed(scheme: String, reason: String)
+    /// The archive on the server is no longer the version its byte ranges were pinned to (another
+    /// `ETag` or `Last-Modified`): no byte of the new version is mixed with the old ones. Read it again
+    /// through a new source.
+    case archiveChanged(url: String)
+    /// A byte range starts at or past the end of the archive (HTTP 416); `size` is the archive's, when the server said.
+    case rangeNotSatisfiable(url: String, offset: UInt64, length: Int, size: UInt64?)
+    /// The server answered a range request with the whole archive (200, not 206): it does not serve
+    /// byte ranges. The transfer is stopped at once.
+    case rangesNotSupported(url: String)
+    /// The server answered a range request with other bytes than were asked (its `Content-Range`).
+    case rangeMismatch(url: String, asked: String, received: String)
 
     public var description: String {
         switch self {
@@ -60,6 +71,13 @@ public enum LoadError: Error, Sendable, Hashable, CustomStringConvertible {
         case .notARegularFile(let path, let kind): "not a regular file (\(kind)), not read: \(path)"
         case .fileUnreadable(let path, let reason): "file cannot be read (\(reason)): \(path)"
         case .handlerFailed(let scheme, let reason): "\(scheme) handler failed: \(reason)"
+        case .archiveChanged(let url): "the archive changed on its server while it was being read (another version): \(url)"
+        case .rangeNotSatisfiable(let url, let offset, let length, let size):
+            "bytes \(offset)–\(offset &+ UInt64(max(1, length)) &- 1) are past the end of the archive"
+                + (size.map { " (\($0) bytes)" } ?? "") + ": \(url)"
+        case .rangesNotSupported(let url): "the server does not support range requests (it sent the whole archive): \(url)"
+        case .rangeMismatch(let url, let asked, let received):
+            "the server sent other bytes than asked (asked \(asked), got \(received)): \(url)"
         }
     }
 }

@@ -8,7 +8,8 @@ import NIOSSL
 
 /// Loads `http` and `https` URLs: streams the body with progress, enforces timeouts and a body
 /// limit, follows at most a few redirects and only to http(s), and revalidates stale cached copies
-/// with `If-None-Match` / `If-Modified-Since`.
+/// with `If-None-Match` / `If-Modified-Since`. It also loads ``ByteRangeURL``s (`byterange://`): one
+/// range of an archive by an HTTP range request (`HTTPSchemeHandler+Ranges.swift`).
 public final class HTTPSchemeHandler: SchemeHandling {
     /// Limits and timeouts.
     public struct Configuration: Sendable {
@@ -48,7 +49,7 @@ public final class HTTPSchemeHandler: SchemeHandling {
         public init() {}
     }
 
-    private let configuration: Configuration
+    let configuration: Configuration
     private let clientConfiguration: HTTPClient.Configuration
     private let hosts: HostConnectionBudget
     /// The connection pool, made on the first request: a command that never asks for an http URL
@@ -100,11 +101,12 @@ public final class HTTPSchemeHandler: SchemeHandling {
 
     public func canHandle(_ url: URL) -> Bool {
         let scheme = url.scheme?.lowercased()
-        return scheme == "http" || scheme == "https"
+        return scheme == "http" || scheme == "https" || scheme == ByteRangeURL.scheme
     }
 
     public func canonicalURL(for url: URL) throws -> URL {
-        try URLCanonicalizer.http(url)
+        if url.scheme?.lowercased() == ByteRangeURL.scheme { return try ByteRangeURL(url: url).url }
+        return try URLCanonicalizer.http(url)
     }
 
     /// A download waits for the network, not for a core: it holds none of the loader's slots, and counts
@@ -113,42 +115,65 @@ public final class HTTPSchemeHandler: SchemeHandling {
 
     /// Loads `task`'s URL once its host has a free connection (the most urgent request first).
     public func load(_ task: SchemeLoadTask, client loadClient: SchemeLoadClient) async throws {
-        if configuration.isOffline { throw LoadError.offline(url: task.url.absoluteString) }
-        if hosts.isMarkedUnreachable(task.url) {
-            throw LoadError.network(reason: "its server could not be reached moments ago", url: task.url.absoluteString)
+        let range = task.url.scheme == ByteRangeURL.scheme ? try ByteRangeURL(url: task.url) : nil
+        let origin = range?.archive ?? task.url
+        if configuration.isOffline { throw LoadError.offline(url: origin.absoluteString) }
+        if hosts.isMarkedUnreachable(origin) {
+            throw LoadError.network(reason: "its server could not be reached moments ago", url: origin.absoluteString)
         }
-        try await hosts.withTurn(for: task) {
-            try await download(task, client: loadClient)
+        try await hosts.withTurn(for: task, at: origin) {
+            if let range {
+                try await downloadRange(range, task: task, client: loadClient)
+            } else {
+                try await download(task, client: loadClient)
+            }
         }
     }
 
     private func download(_ task: SchemeLoadTask, client loadClient: SchemeLoadClient) async throws {
-        let deadline = NIODeadline.now() + .nanoseconds(Int64(configuration.totalTimeout.nanoseconds))
         let end = ContinuousClock.now + configuration.totalTimeout
-        var url = task.url
-        for _ in 0...configuration.maxRedirects {
-            let response = try await send(url, revalidating: task.cachedResponse, deadline: deadline)
-            let status = Int(response.status.code)
-            if (300...399).contains(status), status != 304 {
-                url = try redirectTarget(of: response, from: url)
-                continue
-            }
-            let headers = response.headers.map { (name: $0.name, value: $0.value) }
-            let metadata = HTTPCacheRules.response(
-                headers: headers, status: status, now: configuration.now(), heuristic: configuration.heuristicFreshness)
-            if status == 304, task.cachedResponse != nil {
-                loadClient.cachedResponseIsValid(metadata.keepingValidators(of: task.cachedResponse?.response))
-                return
-            }
-            guard (200...299).contains(status) else { throw LoadError.httpStatus(code: status, url: url.absoluteString) }
-            if let length = metadata.expectedLength, length > configuration.maxBodyBytes {
-                throw LoadError.bodyTooLarge(limit: configuration.maxBodyBytes, url: url.absoluteString)
-            }
-            loadClient.didReceive(metadata)
-            try await stream(response.body, to: loadClient, url: url, expectedLength: metadata.expectedLength, until: end)
+        let (response, url) = try await fetch(task.url, headers: Self.validatorHeaders(of: task.cachedResponse), until: end)
+        let status = Int(response.status.code)
+        let metadata = self.metadata(of: response)
+        if status == 304, task.cachedResponse != nil {
+            loadClient.cachedResponseIsValid(metadata.keepingValidators(of: task.cachedResponse?.response))
             return
         }
-        throw LoadError.tooManyRedirects(limit: configuration.maxRedirects, url: task.url.absoluteString)
+        guard (200...299).contains(status) else { throw LoadError.httpStatus(code: status, url: url.absoluteString) }
+        if let length = metadata.expectedLength, length > configuration.maxBodyBytes {
+            throw LoadError.bodyTooLarge(limit: configuration.maxBodyBytes, url: url.absoluteString)
+        }
+        loadClient.didReceive(metadata)
+        try await stream(response.body, to: loadClient, url: url, expectedLength: metadata.expectedLength, until: end)
+    }
+
+    /// GETs `url` with `headers`, following redirects (each hop sends them again): the first answer
+    /// that is not a redirect, and the URL that gave it. `end` bounds the whole request.
+    func fetch(_ url: URL, headers: [(String, String)], until end: ContinuousClock.Instant) async throws
+        -> (response: HTTPClientResponse, url: URL) {
+        let deadline = NIODeadline.now() + .nanoseconds(Int64((end - ContinuousClock.now).nanoseconds))
+        var target = url
+        for _ in 0...configuration.maxRedirects {
+            let response = try await send(target, headers: headers, deadline: deadline)
+            let status = Int(response.status.code)
+            guard (300...399).contains(status), status != 304 else { return (response, target) }
+            target = try redirectTarget(of: response, from: target)
+        }
+        throw LoadError.tooManyRedirects(limit: configuration.maxRedirects, url: url.absoluteString)
+    }
+
+    /// What `response`'s headers say about caching it (`HTTPCacheRules`).
+    func metadata(of response: HTTPClientResponse) -> LoadResponse {
+        HTTPCacheRules.response(headers: response.headers.map { (name: $0.name, value: $0.value) },
+                                status: Int(response.status.code), now: configuration.now(),
+                                heuristic: configuration.heuristicFreshness)
+    }
+
+    /// `If-None-Match` / `If-Modified-Since` from a stale copy's validators.
+    static func validatorHeaders(of cached: CachedResponse?) -> [(String, String)] {
+        guard let validators = cached?.response.validators else { return [] }
+        return [validators.entityTag.map { ("If-None-Match", $0) }, validators.lastModified.map { ("If-Modified-Since", $0) }]
+            .compactMap { $0 }
     }
 
     public func shutdown() async {
@@ -159,13 +184,10 @@ public final class HTTPSchemeHandler: SchemeHandling {
         try? await running?.shutdown()
     }
 
-    private func send(_ url: URL, revalidating cached: CachedResponse?, deadline: NIODeadline) async throws -> HTTPClientResponse {
+    private func send(_ url: URL, headers: [(String, String)], deadline: NIODeadline) async throws -> HTTPClientResponse {
         var request = HTTPClientRequest(url: url.absoluteString)
         request.headers.add(name: "User-Agent", value: configuration.userAgent)
-        if let validators = cached?.response.validators {
-            if let tag = validators.entityTag { request.headers.add(name: "If-None-Match", value: tag) }
-            if let date = validators.lastModified { request.headers.add(name: "If-Modified-Since", value: date) }
-        }
+        request.headers.add(contentsOf: headers)
         let http = try client()
         do {
             return try await http.execute(request, deadline: deadline)
@@ -178,13 +200,15 @@ public final class HTTPSchemeHandler: SchemeHandling {
     /// Streams the body, racing the whole-request deadline: AsyncHTTPClient's own deadline stops
     /// counting once the headers arrive, so a server dripping a byte every few seconds (never
     /// silent long enough for the read timeout) would otherwise hold the load and its slot forever.
-    private func stream(
+    /// More than `limit` bytes (at most the body limit) stop the transfer with `bodyTooLarge`.
+    func stream(
         _ body: HTTPClientResponse.Body, to client: SchemeLoadClient, url: URL, expectedLength: Int?,
-        until end: ContinuousClock.Instant
+        limit: Int? = nil, until end: ContinuousClock.Instant
     ) async throws {
+        let limit = min(limit ?? configuration.maxBodyBytes, configuration.maxBodyBytes)
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask {
-                try await self.consume(body, to: client, url: url, expectedLength: expectedLength)
+                try await self.consume(body, to: client, url: url, expectedLength: expectedLength, limit: limit)
             }
             group.addTask {
                 try await Task.sleep(until: end, clock: .continuous)
@@ -195,14 +219,13 @@ public final class HTTPSchemeHandler: SchemeHandling {
         }
     }
 
-    private func consume(_ body: HTTPClientResponse.Body, to client: SchemeLoadClient, url: URL, expectedLength: Int?) async throws {
+    private func consume(_ body: HTTPClientResponse.Body, to client: SchemeLoadClient, url: URL, expectedLength: Int?,
+                         limit: Int) async throws {
         var total = 0
         do {
             for try await buffer in body {
                 total += buffer.readableBytes
-                guard total <= configuration.maxBodyBytes else {
-                    throw LoadError.bodyTooLarge(limit: configuration.maxBodyBytes, url: url.absoluteString)
-                }
+                guard total <= limit else { throw LoadError.bodyTooLarge(limit: limit, url: url.absoluteString) }
                 client.didLoad(Data(buffer.readableBytesView))
             }
         } catch {
@@ -263,7 +286,7 @@ public final class HTTPSchemeHandler: SchemeHandling {
 
 extension LoadResponse {
     /// A 304 may omit validators; keep the cached ones then.
-    fileprivate func keepingValidators(of cached: LoadResponse?) -> LoadResponse {
+    func keepingValidators(of cached: LoadResponse?) -> LoadResponse {
         var merged = self
         merged.mimeType = cached?.mimeType ?? mimeType
         merged.expectedLength = cached?.expectedLength

@@ -49,11 +49,12 @@ final class HostConnectionBudget: Sendable {
         }
     }
 
-    /// Runs `work` as one of `task`'s origin's requests in flight, waiting for a turn first (in `task`'s
-    /// priority order). Throws `CancellationError` when the task is cancelled while waiting; a cancelled
-    /// request frees its turn. While `work` runs, the load lingers when abandoned and nobody waits.
-    func withTurn<T: Sendable>(for task: SchemeLoadTask, _ work: () async throws -> T) async throws -> T {
-        let origin = Self.origin(of: task.url)
+    /// Runs `work` as one of the requests in flight to `url`'s origin (default: `task`'s URL), waiting for a
+    /// turn first (in `task`'s priority order). Throws `CancellationError` when the task is cancelled while
+    /// waiting; a cancelled request frees its turn. While `work` runs, the load lingers when abandoned and
+    /// nobody waits.
+    func withTurn<T: Sendable>(for task: SchemeLoadTask, at url: URL? = nil, _ work: () async throws -> T) async throws -> T {
+        let origin = Self.origin(of: url ?? task.url)
         let scheduler = self.scheduler(for: origin)
         try await scheduler.acquire { task.priority }
         defer { scheduler.release() }

@@ -1,0 +1,1 @@
+../../../Sources/SchemeLoader/URLs/ByteRangeURL.swift

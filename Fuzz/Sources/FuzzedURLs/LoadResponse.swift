@@ -1,0 +1,1 @@
+../../../Sources/SchemeLoader/Core/LoadResponse.swift
