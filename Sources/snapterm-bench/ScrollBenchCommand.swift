@@ -29,7 +29,7 @@ extension SnaptermBench {
         @Option(help: "Speed of the back-and-forth run (40 rows down, 25 up, repeated); 0 to skip it.")
         var backAndForth: Double = 30
 
-        @Option(help: "Lists to scroll, comma-separated: places (map snapshots), conversation (asset:// photos), remote (web pictures from a loopback server, one per row), remote-grid (the same as a gallery grid; rows/s are grid rows).")
+        @Option(help: "Lists to scroll, comma-separated: places (map snapshots), conversation (asset:// photos), remote (web pictures from a loopback server, one per row), remote-grid (the same as a gallery grid; rows/s are grid rows), folder (the folder gallery of --folder; rows/s are grid rows).")
         var lists = "places"
 
         @Option(help: "Remote list: the server's wait before each answer, in milliseconds.")
@@ -43,6 +43,9 @@ extension SnaptermBench {
 
         @Option(help: "Remote list: distinct web pictures made from the shipped photos (rows cycle through them, each under its own URL).")
         var remotePictures = 80
+
+        @Option(help: "Folder list: the folder whose pictures the gallery grid shows (e.g. made by scripts/bench/phone-photos.sh).")
+        var folder: String?
 
         @Flag(help: "Remote list: the messages carry colour sketches of their pictures (as a messenger sends them), drawn while the pictures load.")
         var sketches = false
@@ -88,7 +91,7 @@ extension SnaptermBench {
             guard rows > 0 else { throw ValidationError("--rows must be positive") }
             let listKinds = try lists.split(separator: ",").map { text -> ScrollBenchList in
                 guard let kind = ScrollBenchList(rawValue: text.trimmingCharacters(in: .whitespaces)) else {
-                    throw ValidationError("--lists: unknown list '\(text)' (places, conversation, remote, remote-grid)")
+                    throw ValidationError("--lists: unknown list '\(text)' (places, conversation, remote, remote-grid, folder)")
                 }
                 return kind
             }
@@ -102,13 +105,14 @@ extension SnaptermBench {
             network.jitterMilliseconds = jitterMs
             network.bandwidthKilobitsPerSecond = bandwidthKbps
             network.sketches = sketches
+            guard !listKinds.contains(.folder) || folder != nil else { throw ValidationError("--lists folder needs --folder DIR") }
             var setup = ScrollBenchmark.Setup()
             setup.columns = size[0]
             setup.rows = size[1]
             return Parsed(rows: rows, speeds: speedList, modes: modeList, lists: listKinds, backAndForth: backAndForth,
                           backAndForthRows: (pattern[0], pattern[1]), setup: setup,
                           graphics: mode, mapCost: standInMapCostMs.map { .milliseconds($0) }, network: network,
-                          remotePictures: remotePictures)
+                          remotePictures: remotePictures, folder: folder.map { URL(fileURLWithPath: $0) })
         }
 
         /// The checked options.
@@ -117,12 +121,14 @@ extension SnaptermBench {
             var backAndForthRows: (forward: Int, back: Int) = (40, 25)
             var setup: ScrollBenchmark.Setup, graphics: GraphicsMode, mapCost: Duration?
             var network = NetworkConditions(), remotePictures = 80
+            var folder: URL?
         }
 
         @MainActor
         static func execute(_ parsed: Parsed, json: Bool) async throws {
             let (places, placeSource) = ScrollBenchSetup.places(assets: try BenchEnvironment.dataDirectory, minimum: parsed.rows + 100)
             var options = ScrollBenchSetup.Options(graphics: parsed.graphics, cellSize: (8, 16), mapCost: parsed.mapCost, places: places)
+            options.folder = parsed.folder
             if parsed.lists.contains(.conversation) {
                 options.photos = try BenchEnvironment.photoLibrary()
                 options.conversationRows = parsed.rows + 100
@@ -132,6 +138,7 @@ extension SnaptermBench {
             let benchmark = ScrollBenchmark(setup: parsed.setup) { directory in
                 try ScrollBenchSetup.makeState(options, diskDirectory: directory)
             }
+            benchmark.folder = parsed.folder
             let remote = parsed.lists.contains(where: \.isRemote) ? try await ScrollBenchSetup.remoteBenchmark(parsed, options: options) : nil
             var scripts = parsed.speeds.map { ScrollScript(pattern: .down, rows: parsed.rows, rowsPerSecond: $0) }
             if parsed.backAndForth > 0 {

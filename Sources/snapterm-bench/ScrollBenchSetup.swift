@@ -23,6 +23,8 @@ enum ScrollBenchSetup {
         var photos: AssetLibrary? = nil
         /// Messages in the conversation run, one photo each.
         var conversationRows = 0
+        /// The folder list's folder: its files are readable.
+        var folder: URL? = nil
     }
 
     /// Says which handlers are in use (printed before the figures).
@@ -38,10 +40,11 @@ enum ScrollBenchSetup {
             ?? MapSchemeHandler(tilesFiles: BenchEnvironment.mapTilesFiles)
         var pictureHandlers = [mapHandler]
         if let photos = options.photos { pictureHandlers.append(AssetSchemeHandler(library: photos)) }
+        if let folder = options.folder { pictureHandlers.append(FileSchemeHandler(allowedRoots: [folder])) }
         let encoder: any ThumbnailEncoding = options.mapCost == nil ? ThumbnailEncoder() : SyntheticEncoder()
-        let pictures = try SchemeLoader(
-            handlers: pictureHandlers,
-            configuration: SchemeLoaderConfiguration(diskDirectory: directory.appendingPathComponent("pictures")))
+        var configuration = SchemeLoaderConfiguration(diskDirectory: directory.appendingPathComponent("pictures"))
+        configuration.memoryCostLimit = AppState.pictureMemoryLimit  // as the app's
+        let pictures = try SchemeLoader(handlers: pictureHandlers, configuration: configuration)
         let thumbnails = try SchemeLoader(
             handlers: [ThumbnailSchemeHandler(base: pictures, encoder: encoder)],
             configuration: .cpuBound(diskDirectory: directory.appendingPathComponent("thumbnails")))

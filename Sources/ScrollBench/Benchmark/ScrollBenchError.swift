@@ -15,6 +15,8 @@ public enum ScrollBenchError: Error, CustomStringConvertible, Sendable {
     case noRemotePictures(reason: String)
     /// The remote list's web server could not start.
     case serverStart(reason: String)
+    /// The folder list has no folder, or no pictures in it.
+    case noFolder(reason: String)
 
     public var description: String {
         switch self {
@@ -24,6 +26,7 @@ public enum ScrollBenchError: Error, CustomStringConvertible, Sendable {
         case .terminalTooSmall(let rows, let columns): "a \(columns)×\(rows) terminal is too small (need at least 40×10)"
         case .noRemotePictures(let reason): "cannot make the remote list's web pictures: \(reason)"
         case .serverStart(let reason): "cannot start the remote list's loopback web server: \(reason)"
+        case .noFolder(let reason): "cannot scroll the folder gallery: \(reason)"
         }
     }
 }

@@ -13,6 +13,9 @@ public enum ScrollBenchList: String, Sendable, Hashable, CaseIterable, Codable {
     /// The web pictures of the remote list as a gallery grid (`snapterm URL…`): several per grid row,
     /// each key scrolls one grid row.
     case remoteGrid = "remote-grid"
+    /// The folder gallery grid (`snapterm DIR`) of the benchmark's `folder`: several pictures per grid row,
+    /// each key scrolls one grid row.
+    case folder
 
     /// Whether the list's pictures come from the web server.
     public var isRemote: Bool { self == .remote || self == .remoteGrid }

@@ -37,6 +37,9 @@ public final class ScrollBenchmark {
     public let setup: Setup
     /// The remote list's web server: its counts go into each run's figures.
     public var network: RemotePictureServer?
+    /// The folder list's folder (its pictures are read through the state's picture loader, which must
+    /// allow files there).
+    public var folder: URL?
     private let makeState: StateFactory
 
     /// Creates the benchmark.
@@ -104,6 +107,7 @@ public final class ScrollBenchmark {
         let screen: any Screen = switch kind {
         case .places: Self.placesScreen(for: state, setup: setup)
         case .remoteGrid: try gridScreen(for: state)
+        case .folder: try folderScreen(for: state)
         case .conversation, .remote: try Self.conversationScreen(for: state, setup: setup)
         }
         let output = BenchOutput(terminal: VirtualTerminal(rows: setup.rows, columns: setup.columns,
@@ -123,6 +127,23 @@ public final class ScrollBenchmark {
         guard let network else { throw ScrollBenchError.noRemotePictures(reason: "the grid needs the benchmark's web server") }
         let entries = (0..<network.rows).map { GalleryEntry(url: network.url(row: $0)) }
         return GalleryScreen(pictures: PictureList(name: "web pictures", entries: entries), loader: state.thumbnailLoader,
+                             box: state.box(columns: setup.thumbnailColumns, rows: setup.thumbnailRows),
+                             viewerBox: state.box(columns: setup.columns, rows: setup.rows))
+    }
+
+    /// The folder gallery of `folder`, as `snapterm DIR` shows it.
+    private func folderScreen(for state: AppState) throws -> GalleryScreen {
+        guard let folder else { throw ScrollBenchError.noFolder(reason: "the folder list needs a folder (--folder DIR)") }
+        let pictures: PictureFolder
+        do {
+            pictures = try PictureFolder(path: folder.path)
+            guard try !pictures.pictures().isEmpty else { throw ScrollBenchError.noFolder(reason: "\(folder.path) holds no pictures") }
+        } catch let error as ScrollBenchError {
+            throw error
+        } catch {
+            throw ScrollBenchError.noFolder(reason: "\(error)")
+        }
+        return GalleryScreen(pictures: pictures, loader: state.thumbnailLoader,
                              box: state.box(columns: setup.thumbnailColumns, rows: setup.thumbnailRows),
                              viewerBox: state.box(columns: setup.columns, rows: setup.rows))
     }
