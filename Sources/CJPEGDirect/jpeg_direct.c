@@ -83,28 +83,27 @@ static int orientation_of(j_decompress_ptr info) {
 #define ICC_OVERHEAD 14  // "ICC_PROFILE\0", then the chunk's number and the number of chunks
 
 static int is_icc_chunk(jpeg_saved_marker_ptr marker) {
-    return marker->marker == JPEG_APP0 + 2 && marker->data_length >= ICC_OVERHEAD && memcmp(marker->data, "ICC_PROFILE", 12) == 0;
+    return marker->marker == JPEG_APP0 + 2 && marker->data_length > ICC_OVERHEAD && memcmp(marker->data, "ICC_PROFILE", 12) == 0;
 }
 
-/// Reassembles the APP2 ICC_PROFILE chunks in their numbered order. Returns SNAPTERM_JPEG_OK with `*icc`
-/// NULL when there is no profile or its chunks are inconsistent (numbered 0, beyond their count, twice,
-/// or missing: the profile is ignored), SNAPTERM_JPEG_NOT_PLAIN when it is larger than `max_icc` bytes.
+/// Reassembles the APP2 ICC_PROFILE chunks as libvips (8.14) does: each by its number (a later chunk of the
+/// same number replaces an earlier one; one numbered 0 or past its own count is dropped), from chunk 1 up
+/// to the first missing one. Returns SNAPTERM_JPEG_OK with `*icc` NULL when there is no chunk 1,
+/// SNAPTERM_JPEG_NOT_PLAIN when the profile is larger than `max_icc` bytes. (A profile lcms2 cannot read
+/// is then ignored, on both paths.)
 static int read_icc(j_decompress_ptr info, size_t max_icc, unsigned char **icc, size_t *icc_length) {
     jpeg_saved_marker_ptr chunks[256] = {0};
-    unsigned count = 0;
-    size_t total = 0;
     *icc = NULL;
     *icc_length = 0;
     for (jpeg_saved_marker_ptr marker = info->marker_list; marker; marker = marker->next) {
         if (!is_icc_chunk(marker)) continue;
         unsigned number = marker->data[12], declared = marker->data[13];
-        if (declared == 0 || number == 0 || number > declared || (count && declared != count) || chunks[number]) return SNAPTERM_JPEG_OK;
-        count = declared;
+        if (number == 0 || number > declared) continue;
         chunks[number] = marker;
-        total += marker->data_length - ICC_OVERHEAD;
     }
-    if (!count) return SNAPTERM_JPEG_OK;
-    for (unsigned number = 1; number <= count; number++) if (!chunks[number]) return SNAPTERM_JPEG_OK;
+    size_t total = 0;
+    unsigned count = 0;
+    while (count < 255 && chunks[count + 1]) total += chunks[++count]->data_length - ICC_OVERHEAD;
     if (total > max_icc) return SNAPTERM_JPEG_NOT_PLAIN;
     if (total == 0) return SNAPTERM_JPEG_OK;
     unsigned char *bytes = malloc(total);

@@ -19,7 +19,7 @@ static inline int snap_vips_thumbnail_buffer(void *buf, size_t len, VipsImage **
     VipsInteresting interesting = crop ? VIPS_INTERESTING_CENTRE : VIPS_INTERESTING_NONE;
     if (output_profile)
         return vips_thumbnail_buffer(buf, len, out, width, "height", height, "crop", interesting,
-            "output_profile", output_profile, NULL);
+            "export_profile", output_profile, NULL);
     return vips_thumbnail_buffer(buf, len, out, width, "height", height, "crop", interesting, NULL);
 }
 

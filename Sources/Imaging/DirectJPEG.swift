@@ -59,7 +59,9 @@ enum DirectJPEG {
         guard result == Int32(SNAPTERM_JPEG_OK.rawValue), let rgb else { return nil }
         let decoded = UnsafeBufferPointer(start: rgb, count: Int(picture.width) * Int(picture.height) * 3)
         guard var bitmap = LanczosReduction.filled(rgb: decoded, width: Int(picture.width), height: Int(picture.height),
-                                                   toWidth: width, height: height) else { return nil }
+                                                   toWidth: width, height: height,
+                                                   covering: libvipsCovering(width: header.width, height: header.height, box: (width, height)))
+        else { return nil }
         if let icc = picture.icc {
             SRGBTransforms.shared.convert(&bitmap, from: UnsafeRawBufferPointer(start: icc, count: picture.icc_length))
         }
@@ -76,6 +78,18 @@ enum DirectJPEG {
     /// The scans (SOS markers) of the JPEG `raw`, counted by walking its markers.
     static func scanCount(_ raw: UnsafeRawBufferPointer) -> Int {
         Int(snapterm_jpeg_scan_count(raw.bindMemory(to: UInt8.self).baseAddress, raw.count))
+    }
+
+    /// The size libvips' thumbnail (8.14, centre crop) scales a `width × height` picture to before cropping
+    /// it to `box`: it shrinks on load by a power of two that leaves at least 2× for the resize, then scales
+    /// by the smaller of the two shrinks, rounding `side / shrink` half up — so a box whose cover falls on
+    /// a half pixel is cropped at the same place.
+    static func libvipsCovering(width: Int, height: Int, box: (width: Int, height: Int)) -> (width: Int, height: Int) {
+        let common = min(Double(width) / Double(box.width), Double(height) / Double(box.height))
+        let onLoad = common >= 16 ? 8 : common >= 8 ? 4 : common >= 4 ? 2 : 1
+        let loaded = (width: Double((width + onLoad - 1) / onLoad), height: Double((height + onLoad - 1) / onLoad))
+        let shrink = min(loaded.width / Double(box.width), loaded.height / Double(box.height))
+        return (Int(loaded.width / shrink + 0.5), Int(loaded.height / shrink + 0.5))
     }
 
     /// The largest DCT shrink (8, 4, 2 or 1) whose output, `⌈side / shrink⌉`, still covers the box

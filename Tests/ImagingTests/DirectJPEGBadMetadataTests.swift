@@ -28,7 +28,11 @@ import Testing
         #expect(psnr >= 35, "\(name): \(psnr) dB against libvips")
     }
 
-    @Test(arguments: names.filter { $0.hasPrefix("icc-") })
+    /// Every damaged profile but one: chunks 1 of 2 and 2 of 3 still make the whole profile, in order (libvips
+    /// reads chunks by their number, not their declared count), which is then converted on both paths.
+    static let ignoredProfiles = names.filter { $0.hasPrefix("icc-") && $0 != "icc-count-mismatch.jpg" }
+
+    @Test(arguments: ignoredProfiles)
     func givenAnUnusableProfileWhenThumbnailedThenItIsIgnored(name: String) throws {
         // Given the same photo without the segment
         let plain = try JPEGFixtures.data("good/plain-128x96.jpg")

@@ -18,8 +18,8 @@ import Testing
                 let reference = try JPEGFixtures.libvipsThumbnail(data, width: width, height: height)
                 let psnr = direct.psnr(against: reference)
                 let mean = JPEGFixtures.meanDifference(direct, reference)
-                print("\(profile) orientation \(orientation) \(width)×\(height): \(psnr) dB, mean \(mean)")
-                #expect(psnr >= 35 && mean <= 1.5, "\(profile), orientation \(orientation), \(width)×\(height): \(psnr) dB, mean \(mean)")
+                // The resampling tolerance of DirectJPEGOrientationTests: the conversion adds nothing (below)
+                #expect(psnr >= DirectJPEGOrientationTests.psnr && mean <= DirectJPEGOrientationTests.meanLevels, "\(profile), orientation \(orientation), \(width)×\(height): \(psnr) dB, mean \(mean)")
             }
         }
     }
@@ -35,7 +35,8 @@ import Testing
             let direct = try #require(DirectJPEG.filledThumbnail(data, width: 32, height: 24, limits: ImageLimits()))
             let reference = try JPEGFixtures.libvipsThumbnail(data, width: 32, height: 24)
             let largest = zip(direct.pixels, reference.pixels).map { abs(Int($0) - Int($1)) }.max() ?? 0
-            print("\(profile) \(colour): \(direct[16, 12]) vs \(reference[16, 12]), largest \(largest)")
+            // Both are lcms2's 8-bit transform with the same intent and flags; only the sRGB profiles differ
+            // (libvips' own, lcms2's built-in): 0 levels measured, 2 allowed for another lcms2 build's rounding
             #expect(largest <= 2, "\(profile) \(colour): \(direct[16, 12]) against libvips' \(reference[16, 12])")
         }
     }

@@ -7,6 +7,13 @@ import Testing
 
 @Suite struct DirectJPEGOrientationTests {
     static let boxes = [(240, 156), (100, 100), (61, 83)]
+    /// "The same pixels": the two paths resample differently (libjpeg's DCT shrink to the smallest scale
+    /// that still covers the box and a float Lanczos-3, against libvips' shrink-on-load that leaves 2× for
+    /// its fixed-point reduce), which costs 38–54 dB PSNR and a mean of 0.2–1.8 levels a channel on this
+    /// photo at every orientation; a wrong turn or mirror gives 8–13 dB. Turning adds no difference itself:
+    /// each orientation measures what orientation 1 (or 5) does to the decimal.
+    static let psnr = 35.0
+    static let meanLevels = 2.5
 
     @Test(arguments: 1...8)
     func givenAStoredOrientationWhenThumbnailedThenItMatchesLibvips(orientation: Int) throws {
@@ -24,8 +31,7 @@ import Testing
             #expect((direct.width, direct.height) == (reference.width, reference.height))
             let psnr = direct.psnr(against: reference)
             let mean = JPEGFixtures.meanDifference(direct, reference)
-            print("orientation \(orientation) \(width)×\(height): \(psnr) dB, mean \(mean)")
-            #expect(psnr >= 35 && mean <= 1.5, "orientation \(orientation) at \(width)×\(height): \(psnr) dB, mean \(mean) levels")
+            #expect(psnr >= Self.psnr && mean <= Self.meanLevels, "orientation \(orientation) at \(width)×\(height): \(psnr) dB, mean \(mean) levels")
         }
     }
 }
