@@ -26,8 +26,8 @@ sources=(elephants-large.jpg coffee.jpg astronaut.jpg grace-hopper.jpg storm.jpg
 for i in $(seq 0 $((count - 1))); do
     source="$root/assets/photos/${sources[$((i % ${#sources[@]}))]}"
     photo="$out/$(printf 'phone-%04d.jpg' "$((i + 1))")"
-    # Stored pixels: the photo filling WIDTH×HEIGHT, a phone's quality, no metadata yet.
-    vips thumbnail "$source" "$photo[Q=92,strip]" "$width" --height "$height" --crop centre --size force
+    # Stored pixels: the photo filling WIDTH×HEIGHT, a phone's quality and 4:2:0 chroma, no metadata yet.
+    vips thumbnail "$source" "$photo[Q=92,strip,subsample-mode=on]" "$width" --height "$height" --crop centre --size force
     tags=()
     if [ $((i % 2)) -eq 0 ]; then tags+=(-Orientation=6); fi
     if [ $((i % every)) -eq 0 ]; then tags+=("-ICC_Profile<=$profile"); fi

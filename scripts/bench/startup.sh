@@ -2,7 +2,8 @@
 # scripts/bench/startup.sh — start-up figures for BENCHMARKS.md (issue 14): `snapterm render` at a first
 # look (no cache entry yet), cold (--reload: decode + encode again) and seen before (the encoding read from
 # the disk cache), `snapterm --version`, against img2sixel and chafa on the same photo and box, in one
-# hyperfine run; medians and the ratios to img2sixel and chafa printed.
+# hyperfine run; medians (and CPU time: on a busy machine wall time is mostly waiting) and the ratios to
+# img2sixel and chafa printed.
 # Usage: scripts/bench/startup.sh [BINARY] [PHOTO]   (default .build/release/snapterm, assets/photos/coffee.jpg)
 #   Phone photos (issue 26): scripts/bench/phone-photos.sh DIR 1 makes DIR/phone-0001.jpg, 4032×3024, EXIF
 #   orientation 6, Display P3; `PROFILE=adobe-rgb EVERY=1 scripts/bench/phone-photos.sh DIR 2 640x427` and its
@@ -41,8 +42,9 @@ python3 -c '
 import json, sys
 results = json.load(open(sys.argv[1]))["results"]
 median = {r["command"]: r["median"] * 1000 for r in results}
-for name, ms in median.items():
-    print("%-32s %7.1f" % (name, ms))
+print("%-32s %7s %9s" % ("", "wall", "cpu (mean user+sys)"))
+for r in results:
+    print("%-32s %7.1f %9.1f" % (r["command"], r["median"] * 1000, (r["user"] + r["system"]) * 1000))
 print("== ratios (snapterm / anchor, same run)")
 for name in [n for n in median if n.startswith("snapterm render")]:
     print("%-32s %5.2f× img2sixel  %5.2f× chafa" % (name, median[name] / median["img2sixel -w 240"], median[name] / median["chafa -f sixels -s 30x10"]))
