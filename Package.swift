@@ -55,7 +55,8 @@ let package = Package(
         // CLazyLibraries: libvips, libsixel, chafa and cairo are opened on their first call, not at start
         // (BENCHMARKS.md, "Start-up"). Their modules below give headers only; nothing links them.
         .target(name: "CLazyLibraries"),
-        // CJPEGDirect: a plain JPEG thumbnailed with libjpeg alone, so a cold `render` never opens libvips.
+        // CJPEGDirect: a JPEG thumbnailed with libjpeg alone (turned by EXIF, its ICC profile converted to sRGB
+        // with lcms2, both opened on first use), so a cold `render` of a phone photo never opens libvips.
         .target(name: "CJPEGDirect", dependencies: ["CLazyLibraries"]),
         // Imaging: decode, thumbnail, edit, encode — on libvips.
         .systemLibrary(name: "CVips"),
@@ -216,6 +217,6 @@ for target in package.targets where seesLazyLibraryHeaders(target) {
 #if !arch(x86_64)
 // Sources/CLazyLibraries/trampolines.S is written for x86-64: elsewhere the libraries link at start as usual.
 if let lazyLibraries = package.targets.first(where: { $0.name == "CLazyLibraries" }) {
-    lazyLibraries.linkerSettings = ["vips", "gobject-2.0", "glib-2.0", "sixel", "chafa", "cairo", "jpeg"].map { .linkedLibrary($0) }
+    lazyLibraries.linkerSettings = ["vips", "gobject-2.0", "glib-2.0", "sixel", "chafa", "cairo", "jpeg", "lcms2"].map { .linkedLibrary($0) }
 }
 #endif

@@ -6,7 +6,7 @@
 # sqlite3: another process holding the database lock, a newer schema (MessageStoreTests);
 # bsdutils: script(1), a pseudo-terminal for `fetch` (SnaptermCLITests); openssl: a test certificate (HTTPSDowngradeTests);
 # dpkg-dev, man-db: scripts/package and its test (DebianPackageTests); lf, ranger: the previewer recipes in tmux.
-SNAPTERM_APT_PACKAGES=(pkg-config libsqlite3-dev zlib1g-dev libncurses-dev ncurses-bin libvips-dev libjpeg62-turbo-dev libsixel-dev libchafa-dev
+SNAPTERM_APT_PACKAGES=(pkg-config libsqlite3-dev zlib1g-dev libncurses-dev ncurses-bin libvips-dev libjpeg62-turbo-dev liblcms2-dev libsixel-dev libchafa-dev
     libcairo2-dev fonts-dejavu-core tmux procps xvfb xterm kitty imagemagick x11-utils sqlite3 bsdutils openssl
     dpkg-dev man-db lf ranger)
 

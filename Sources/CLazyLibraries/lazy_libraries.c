@@ -20,6 +20,7 @@ static struct lazy_library libraries[] = {
     {"chafa_", "libchafa.so.0", NULL},
     {"cairo_", "libcairo.so.2", NULL},
     {"jpeg_", "libjpeg.so.62", NULL},
+    {"cms", "liblcms2.so.2", NULL},
     {"g_", "libgobject-2.0.so.0", NULL},
 };
 

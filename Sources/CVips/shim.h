@@ -11,10 +11,27 @@ static inline VipsImage *snap_vips_new_from_buffer(const void *buf, size_t len) 
     return vips_image_new_from_buffer(buf, len, "", NULL);
 }
 
-// Shrink-on-load thumbnail into width × height; crop != 0 fills the box (centre crop).
-static inline int snap_vips_thumbnail_buffer(void *buf, size_t len, VipsImage **out, int width, int height, int crop) {
-    return vips_thumbnail_buffer(buf, len, out, width, "height", height,
-        "crop", crop ? VIPS_INTERESTING_CENTRE : VIPS_INTERESTING_NONE, NULL);
+// Shrink-on-load thumbnail into width × height; crop != 0 fills the box (centre crop). With an
+// output profile ("srgb"), the embedded ICC profile is converted to it (relative colorimetric, libvips'
+// default); without one, libvips leaves an embedded profile's colours as they are.
+static inline int snap_vips_thumbnail_buffer(void *buf, size_t len, VipsImage **out, int width, int height, int crop,
+                                             const char *output_profile) {
+    VipsInteresting interesting = crop ? VIPS_INTERESTING_CENTRE : VIPS_INTERESTING_NONE;
+    if (output_profile)
+        return vips_thumbnail_buffer(buf, len, out, width, "height", height, "crop", interesting,
+            "export_profile", output_profile, NULL);
+    return vips_thumbnail_buffer(buf, len, out, width, "height", height, "crop", interesting, NULL);
+}
+
+// The embedded ICC profile's bytes: 0 when there is one.
+static inline int snap_vips_icc_profile(VipsImage *image, const void **data, size_t *length) {
+    if (!vips_image_get_typeof(image, VIPS_META_ICC_NAME)) return -1;
+    return vips_image_get_blob(image, VIPS_META_ICC_NAME, data, length);
+}
+
+// The image converted from its embedded ICC profile to `output_profile` ("srgb"), 8 bits a band.
+static inline int snap_vips_icc_transform_embedded(VipsImage *in, VipsImage **out, const char *output_profile) {
+    return vips_icc_transform(in, out, output_profile, "embedded", TRUE, "depth", 8, NULL);
 }
 
 // Decodes every pixel of the first frame, top to bottom, keeping none: 0 when the input decodes.

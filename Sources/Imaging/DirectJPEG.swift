@@ -1,43 +1,71 @@
-// DirectJPEG: a plain JPEG thumbnailed with libjpeg alone — no libvips, so a process that only
-// previews a photo never opens libvips and the ~100 libraries it brings (BENCHMARKS.md, issue 14).
+// DirectJPEG: a JPEG thumbnailed with libjpeg alone — no libvips, so a process that only previews a
+// photo never opens libvips and the ~100 libraries it brings (BENCHMARKS.md, issues 14 and 26).
 import CJPEGDirect
 import Foundation
 
-/// Thumbnails JPEGs that need nothing but decoding and shrinking: no EXIF turn, no ICC profile,
-/// no CMYK, and a box no larger than the picture. libjpeg decodes at the smallest DCT scale that
-/// still covers the box (as libvips' shrink-on-load does), then `LanczosReduction` scales it down.
-/// Anything else — and any file libjpeg reads with a warning, or with more scans than `ImageLimits.maxScans`
-/// — is left to libvips (`nil`), which refuses the latter (`checkScans`) before decoding.
+/// Thumbnails JPEGs that libjpeg decodes by itself — camera and phone photos included: their EXIF
+/// orientation is applied to the DCT-reduced pixels and their ICC profile converted to sRGB with lcms2
+/// (`SRGBTransforms`), as libvips' thumbnail does. libjpeg decodes at the smallest DCT scale that still
+/// covers the box (as libvips' shrink-on-load does), the pixels are turned upright, `LanczosReduction`
+/// scales them down and crops the centre, then the profile is applied — libvips' order.
+/// CMYK, a box larger than the picture, a profile over `maxProfileBytes`, any file libjpeg reads with a
+/// warning, or with more scans than `ImageLimits.maxScans` — is left to libvips (`nil`), which refuses
+/// the latter (`checkScans`) before decoding.
 enum DirectJPEG {
-    /// The size of `data` when it is a plain JPEG within `limits`, else `nil`.
-    static func size(of data: Data, limits: ImageLimits) -> (width: Int, height: Int)? {
-        guard data.starts(with: [0xFF, 0xD8, 0xFF]) else { return nil }
-        var width: Int32 = 0, height: Int32 = 0
-        let result = data.withUnsafeBytes { raw in
-            snapterm_jpeg_header(raw.bindMemory(to: UInt8.self).baseAddress, raw.count, &width, &height)
-        }
-        guard result == Int32(SNAPTERM_JPEG_OK.rawValue), width > 0, height > 0,
-              Int(width) * Int(height) <= limits.maxPixels,
-              data.withUnsafeBytes({ scanCount($0) }) <= limits.maxScans else { return nil }
-        return (Int(width), Int(height))
+    /// The largest ICC profile converted here (a phone's is under 4 KB, a camera's LUT profile under
+    /// 1 MB); a larger one is left to libvips.
+    static let maxProfileBytes = 1 << 20
+
+    /// What the header of a JPEG libjpeg decodes by itself says.
+    struct Header: Equatable {
+        /// The size as displayed: after the EXIF orientation.
+        var width: Int
+        var height: Int
+        /// The EXIF orientation, 1 (upright) … 8: 1 when there is none or it cannot be read.
+        var orientation: Int
     }
 
-    /// `data` scaled to cover `width × height` and centre-cropped to it (`ThumbnailMode.fill`), or
-    /// `nil` when libvips must do it (not plain, or the box is larger than the picture).
+    /// The header of `data` when libjpeg decodes it by itself within `limits`, else `nil`.
+    static func header(of data: Data, limits: ImageLimits) -> Header? {
+        guard data.starts(with: [0xFF, 0xD8, 0xFF]) else { return nil }
+        var picture = snapterm_jpeg_picture()
+        let result = data.withUnsafeBytes { raw in
+            snapterm_jpeg_header(raw.bindMemory(to: UInt8.self).baseAddress, raw.count, &picture)
+        }
+        let (width, height) = (Int(picture.width), Int(picture.height))
+        guard result == Int32(SNAPTERM_JPEG_OK.rawValue), width > 0, height > 0, width * height <= limits.maxPixels,
+              data.withUnsafeBytes({ scanCount($0) }) <= limits.maxScans else { return nil }
+        let orientation = Int(picture.orientation)
+        return orientation >= 5
+            ? Header(width: height, height: width, orientation: orientation)
+            : Header(width: width, height: height, orientation: orientation)
+    }
+
+    /// `data` scaled to cover `width × height` and centre-cropped to it (`ThumbnailMode.fill`), upright
+    /// and in sRGB, or `nil` when libvips must do it (see the type's summary).
     static func filledThumbnail(_ data: Data, width: Int, height: Int, limits: ImageLimits) -> Bitmap? {
-        guard let size = size(of: data, limits: limits), width <= size.width, height <= size.height else { return nil }
-        let denominator = shrink(width: size.width, height: size.height, covering: width, height)
+        guard let header = header(of: data, limits: limits), width <= header.width, height <= header.height else { return nil }
+        let denominator = shrink(width: header.width, height: header.height, covering: width, height)
         var rgb: UnsafeMutablePointer<UInt8>?
-        var decodedWidth: Int32 = 0, decodedHeight: Int32 = 0
+        var picture = snapterm_jpeg_picture()
         let result = data.withUnsafeBytes { raw in
             snapterm_jpeg_decode(raw.bindMemory(to: UInt8.self).baseAddress, raw.count, Int32(denominator),
-                                 Int32(clamping: limits.maxScans), &rgb, &decodedWidth, &decodedHeight)
+                                 Int32(clamping: limits.maxScans), maxProfileBytes, &rgb, &picture)
+        }
+        defer {
+            free(rgb)
+            free(picture.icc)
         }
         guard result == Int32(SNAPTERM_JPEG_OK.rawValue), let rgb else { return nil }
-        defer { free(rgb) }
-        let decoded = UnsafeBufferPointer(start: rgb, count: Int(decodedWidth) * Int(decodedHeight) * 3)
-        return LanczosReduction.filled(rgb: decoded, width: Int(decodedWidth), height: Int(decodedHeight),
-                                    toWidth: width, height: height)
+        let decoded = UnsafeBufferPointer(start: rgb, count: Int(picture.width) * Int(picture.height) * 3)
+        guard var bitmap = LanczosReduction.filled(rgb: decoded, width: Int(picture.width), height: Int(picture.height),
+                                                   toWidth: width, height: height,
+                                                   covering: libvipsCovering(width: header.width, height: header.height, box: (width, height)))
+        else { return nil }
+        if let icc = picture.icc {
+            SRGBTransforms.shared.convert(&bitmap, from: UnsafeRawBufferPointer(start: icc, count: picture.icc_length))
+        }
+        return bitmap
     }
 
     /// Throws `.tooManyScans` when the JPEG `raw` has more scans than `limits` allow: its markers are
@@ -50,6 +78,18 @@ enum DirectJPEG {
     /// The scans (SOS markers) of the JPEG `raw`, counted by walking its markers.
     static func scanCount(_ raw: UnsafeRawBufferPointer) -> Int {
         Int(snapterm_jpeg_scan_count(raw.bindMemory(to: UInt8.self).baseAddress, raw.count))
+    }
+
+    /// The size libvips' thumbnail (8.14, centre crop) scales a `width × height` picture to before cropping
+    /// it to `box`: it shrinks on load by a power of two that leaves at least 2× for the resize, then scales
+    /// by the smaller of the two shrinks, rounding `side / shrink` half up — so a box whose cover falls on
+    /// a half pixel is cropped at the same place.
+    static func libvipsCovering(width: Int, height: Int, box: (width: Int, height: Int)) -> (width: Int, height: Int) {
+        let common = min(Double(width) / Double(box.width), Double(height) / Double(box.height))
+        let onLoad = common >= 16 ? 8 : common >= 8 ? 4 : common >= 4 ? 2 : 1
+        let loaded = (width: Double((width + onLoad - 1) / onLoad), height: Double((height + onLoad - 1) / onLoad))
+        let shrink = min(loaded.width / Double(box.width), loaded.height / Double(box.height))
+        return (Int(loaded.width / shrink + 0.5), Int(loaded.height / shrink + 0.5))
     }
 
     /// The largest DCT shrink (8, 4, 2 or 1) whose output, `⌈side / shrink⌉`, still covers the box

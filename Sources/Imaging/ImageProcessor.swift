@@ -17,8 +17,9 @@ public struct ImageProcessor: Sendable {
 
     /// Reads the header only: size as displayed (after EXIF orientation), format, frames, orientation.
     public func info(of data: Data) throws(ImagingError) -> ImageInfo {
-        if let size = DirectJPEG.size(of: data, limits: limits) {
-            return ImageInfo(width: size.width, height: size.height, format: .jpeg, frameCount: 1, orientation: 1, hasAlpha: false)
+        if let header = DirectJPEG.header(of: data, limits: limits) {
+            return ImageInfo(width: header.width, height: header.height, format: .jpeg, frameCount: 1,
+                             orientation: header.orientation, hasAlpha: false)
         }
         return try VipsErrorGate.shared.run { () throws(ImagingError) in try header(of: data) }
     }
@@ -35,20 +36,21 @@ public struct ImageProcessor: Sendable {
         }
     }
 
-    /// Decodes the first frame, upright (EXIF orientation applied), as RGBA.
+    /// Decodes the first frame, upright (EXIF orientation applied), in sRGB (an embedded profile applied), as RGBA.
     public func decode(_ data: Data) throws(ImagingError) -> Bitmap {
         try VipsErrorGate.shared.run { () throws(ImagingError) in
             try withHeader(data) { image, format, raw throws(ImagingError) in
                 try Self.decoding(format, raw) { () throws(ImagingError) in
-                    try Self.bitmap(from: image.apply("autorot") { snap_vips_autorot($0, $1) })
+                    try Self.bitmap(from: Self.inSRGB(image).apply("autorot") { snap_vips_autorot($0, $1) })
                 }
             }
         }
     }
 
     /// Scales the upright first frame into `width × height` (`fit` inside or `fill` and centre-crop),
-    /// decoding at a reduced size where the format allows it (JPEG shrink-on-load). A plain JPEG
-    /// filled into a smaller box is done with libjpeg alone (`DirectJPEG`), without opening libvips.
+    /// in sRGB, decoding at a reduced size where the format allows it (JPEG shrink-on-load). A JPEG
+    /// filled into a smaller box — EXIF-turned or with an ICC profile too — is done with libjpeg alone
+    /// (`DirectJPEG`), without opening libvips.
     public func thumbnail(_ data: Data, width: Int, height: Int, mode: ThumbnailMode) throws(ImagingError) -> Bitmap {
         try checkBox(width: width, height: height)
         if mode == .fill, let bitmap = DirectJPEG.filledThumbnail(data, width: width, height: height, limits: limits) {
@@ -59,12 +61,12 @@ public struct ImageProcessor: Sendable {
 
     /// libvips' thumbnail: what `thumbnail` does for everything `DirectJPEG` leaves to it.
     func shrunk(_ data: Data, width: Int, height: Int, mode: ThumbnailMode) throws(ImagingError) -> Bitmap {
-        try withHeader(data) { _, format, raw throws(ImagingError) in
+        try withHeader(data) { image, format, raw throws(ImagingError) in
             try Self.decoding(format, raw) { () throws(ImagingError) in
                 var out: UnsafeMutablePointer<VipsImage>?
                 let status = snap_vips_thumbnail_buffer(
                     UnsafeMutableRawPointer(mutating: raw.baseAddress), raw.count, &out,
-                    Int32(width), Int32(height), mode == .fill ? 1 : 0)
+                    Int32(width), Int32(height), mode == .fill ? 1 : 0, Self.outputProfile(for: image))
                 guard status == 0, let out else {
                     if let out { g_object_unref(out) }
                     throw .processingFailed(operation: "thumbnail", reason: Vips.takeError())

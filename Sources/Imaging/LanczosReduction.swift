@@ -16,11 +16,16 @@ enum LanczosReduction {
 
     /// The RGB `width × height` picture scaled to cover `toWidth × toHeight` (keeping its aspect)
     /// and centre-cropped to it, as opaque RGBA. The box must not be larger than the picture.
-    static func filled(rgb: UnsafeBufferPointer<UInt8>, width: Int, height: Int, toWidth: Int, height toHeight: Int) -> Bitmap? {
+    /// `covering` is the size the whole picture is scaled to before the crop (default: the nearest
+    /// whole pixels); DirectJPEG passes libvips' own, computed from the picture before its DCT shrink.
+    static func filled(rgb: UnsafeBufferPointer<UInt8>, width: Int, height: Int, toWidth: Int, height toHeight: Int,
+                       covering: (width: Int, height: Int)? = nil) -> Bitmap? {
         let scale = max(Double(toWidth) / Double(width), Double(toHeight) / Double(height))
         guard scale <= 1, toWidth > 0, toHeight > 0, rgb.count >= width * height * 3 else { return nil }
         // As libvips does: scale to cover the box (whole pixels), then crop the centre (whole pixels).
-        let covering = (width: max(toWidth, Int((Double(width) * scale).rounded())), height: max(toHeight, Int((Double(height) * scale).rounded())))
+        let nearest = (width: Int((Double(width) * scale).rounded()), height: Int((Double(height) * scale).rounded()))
+        let wanted = covering ?? nearest
+        let covering = (width: max(toWidth, wanted.width), height: max(toHeight, wanted.height))
         let columns = taps(outputs: toWidth, scale: Double(covering.width) / Double(width), skip: (covering.width - toWidth) / 2, limit: width)
         let rows = taps(outputs: toHeight, scale: Double(covering.height) / Double(height), skip: (covering.height - toHeight) / 2, limit: height)
         var pixels = [UInt8](repeating: 255, count: toWidth * toHeight * 4)

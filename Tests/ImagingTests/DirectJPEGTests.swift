@@ -1,5 +1,6 @@
-// DirectJPEG: a plain JPEG thumbnailed with libjpeg alone looks like libvips' own thumbnail, and
-// whatever needs libvips (an EXIF turn, an ICC profile, a larger box, a damaged file) is left to it.
+// DirectJPEG: a JPEG thumbnailed with libjpeg alone looks like libvips' own thumbnail, and whatever
+// needs libvips (CMYK, a larger box, a damaged file) is left to it. (EXIF turns and ICC profiles:
+// DirectJPEGOrientationTests, DirectJPEGColorProfileTests.)
 import Foundation
 @testable import Imaging
 import TestSupport
@@ -9,21 +10,13 @@ import Testing
     private let processor = ImageProcessor()
     static let plainPhotos = ["coffee.jpg", "astronaut.jpg", "camera-greyscale.jpg", "grace-hopper.jpg", "storm.jpg", "elephants-large.jpg"]
 
-    private static func photo(_ name: String) throws -> Data {
-        try Data(contentsOf: CommandRunner.repositoryRoot.appendingPathComponent("assets/photos/\(name)"))
-    }
-
-    private func libvipsThumbnail(_ data: Data, width: Int, height: Int) throws -> Bitmap {
-        try VipsErrorGate.shared.run { () throws(ImagingError) in try processor.shrunk(data, width: width, height: height, mode: .fill) }
-    }
-
     @Test func aPlainPhotoLooksLikeLibvipsOwnThumbnail() throws {
         var figures: [Double] = []
         for name in Self.plainPhotos {
-            let data = try Self.photo(name)
+            let data = try JPEGFixtures.photo(name)
             for (width, height) in [(240, 156), (100, 100), (333, 97)] {
                 let direct = try #require(DirectJPEG.filledThumbnail(data, width: width, height: height, limits: ImageLimits()))
-                let reference = try libvipsThumbnail(data, width: width, height: height)
+                let reference = try JPEGFixtures.libvipsThumbnail(data, width: width, height: height)
                 #expect(direct.width == width && direct.height == height)
                 #expect(direct.isOpaque)
                 let psnr = direct.psnr(against: reference)
@@ -37,50 +30,45 @@ import Testing
     }
 
     @Test func theProcessorUsesItForAFilledBoxAndReportsTheSizeWithoutLibvips() throws {
-        let data = try Self.photo("coffee.jpg")
+        let data = try JPEGFixtures.photo("coffee.jpg")
         let info = try processor.info(of: data)
         #expect((info.width, info.height, info.format, info.orientation) == (600, 400, .jpeg, 1))
         let thumbnail = try processor.thumbnail(data, width: 240, height: 156, mode: .fill)
         #expect(thumbnail == DirectJPEG.filledThumbnail(data, width: 240, height: 156, limits: ImageLimits()))
     }
 
-    @Test func anEXIFTurnIsLeftToLibvipsAndStillComesOutUpright() throws {
+    @Test func anEXIFTurnIsDoneHereAndComesOutUpright() throws {
         let quadrants = TestImages.quadrants(width: 64, height: 48)
-        let upright = try TestImages.jpeg(quadrants, orientation: 1)
-        #expect(DirectJPEG.size(of: upright, limits: ImageLimits()) != nil, "orientation 1 is plain")
         let turned = try TestImages.jpeg(quadrants, orientation: 3)  // stored upside down
-        #expect(DirectJPEG.size(of: turned, limits: ImageLimits()) == nil)
-        #expect(DirectJPEG.filledThumbnail(turned, width: 32, height: 24, limits: ImageLimits()) == nil)
-        let thumbnail = try processor.thumbnail(turned, width: 32, height: 24, mode: .fill)
+        #expect(DirectJPEG.header(of: turned, limits: ImageLimits()) == DirectJPEG.Header(width: 64, height: 48, orientation: 3))
+        let thumbnail = try #require(DirectJPEG.filledThumbnail(turned, width: 32, height: 24, limits: ImageLimits()))
         let colours = TestImages.quadrantColours(of: thumbnail)
         #expect(TestImages.close(colours[0], TestImages.white) && TestImages.close(colours[3], TestImages.red), "\(colours)")
     }
 
-    @Test func anICCProfileIsLeftToLibvips() throws {
-        var data = try Self.photo("coffee.jpg")
-        // An APP2 "ICC_PROFILE" segment right after the start of image (its content is not read).
-        let payload = Array("ICC_PROFILE\0".utf8) + [1, 1] + [UInt8](repeating: 0, count: 16)
-        let length = payload.count + 2
-        data.insert(contentsOf: [0xFF, 0xE2, UInt8(length >> 8), UInt8(length & 0xFF)] + payload, at: 2)
-        #expect(DirectJPEG.size(of: data, limits: ImageLimits()) == nil)
-        #expect(DirectJPEG.size(of: try Self.photo("coffee.jpg"), limits: ImageLimits()) != nil)
+    @Test func aCMYKJPEGIsLeftToLibvips() throws {
+        let cmyk = try JPEGFixtures.data("good/cmyk-128x96.jpg")
+        #expect(DirectJPEG.header(of: cmyk, limits: ImageLimits()) == nil)
+        #expect(DirectJPEG.filledThumbnail(cmyk, width: 64, height: 48, limits: ImageLimits()) == nil)
+        let thumbnail = try processor.thumbnail(cmyk, width: 64, height: 48, mode: .fill)
+        #expect((thumbnail.width, thumbnail.height) == (64, 48))
     }
 
     @Test func aBoxLargerThanThePictureIsLeftToLibvips() throws {
-        let data = try Self.photo("coffee.jpg")  // 600×400
+        let data = try JPEGFixtures.photo("coffee.jpg")  // 600×400
         #expect(DirectJPEG.filledThumbnail(data, width: 601, height: 100, limits: ImageLimits()) == nil)
         #expect(DirectJPEG.filledThumbnail(data, width: 600, height: 400, limits: ImageLimits()) != nil)
     }
 
     @Test func aDamagedOrOversizedJPEGIsLeftToLibvips() throws {
-        let data = try Self.photo("coffee.jpg")
+        let data = try JPEGFixtures.photo("coffee.jpg")
         let truncated = data.prefix(data.count / 2)
         #expect(DirectJPEG.filledThumbnail(Data(truncated), width: 60, height: 40, limits: ImageLimits()) == nil)
         var scrambled = data
         for i in stride(from: 600, to: scrambled.count - 2, by: 97) { scrambled[i] ^= 0x5A }
         #expect(DirectJPEG.filledThumbnail(scrambled, width: 60, height: 40, limits: ImageLimits()) == nil)
-        #expect(DirectJPEG.size(of: data, limits: ImageLimits(maxPixels: 600 * 400 - 1)) == nil)
-        #expect(DirectJPEG.size(of: Data([0xFF, 0xD8, 0xFF]), limits: ImageLimits()) == nil)
+        #expect(DirectJPEG.header(of: data, limits: ImageLimits(maxPixels: 600 * 400 - 1)) == nil)
+        #expect(DirectJPEG.header(of: Data([0xFF, 0xD8, 0xFF]), limits: ImageLimits()) == nil)
     }
 
     @Test func theDCTShrinkIsTheLargestThatStillCoversTheBox() {

@@ -45,11 +45,12 @@ import Testing
         var result: Int32 = 0
         let cpu = Self.cpuSeconds {
             var rgb: UnsafeMutablePointer<UInt8>?
-            var width: Int32 = 0, height: Int32 = 0
+            var picture = snapterm_jpeg_picture()
             result = data.withUnsafeBytes { raw in
-                snapterm_jpeg_decode(raw.bindMemory(to: UInt8.self).baseAddress, raw.count, 8, 1_000_000, &rgb, &width, &height)
+                snapterm_jpeg_decode(raw.bindMemory(to: UInt8.self).baseAddress, raw.count, 8, 1_000_000, 0, &rgb, &picture)
             }
             free(rgb)
+            free(picture.icc)
         }
         #expect(result == Int32(SNAPTERM_JPEG_FAILED.rawValue))
         #expect(cpu < 2, "libjpeg took \(cpu) s of CPU")

@@ -1,7 +1,7 @@
 // The imaging libraries are opened on first use, not at start (ShippedBinaryTests: the binary does not
 // name them): `--version` and a cached `render` map none of them, a cold sixel render of a plain JPEG
-// opens libjpeg and libsixel (not libvips, nor chafa), one that needs libvips (an EXIF turn) opens it,
-// and what it draws is the same either way.
+// opens libjpeg and libsixel (not libvips, nor chafa), so does a phone photo (an EXIF turn and an ICC profile,
+// with lcms2), one that needs libvips (CMYK) opens it, and what it draws is the same either way.
 import Foundation
 import TestSupport
 import Testing
@@ -9,7 +9,7 @@ import Testing
 #if arch(x86_64)  // the trampolines are x86-64 only; elsewhere the libraries link at start
 
 @Suite(.serialized) struct LazyLibrariesTests {
-    static let imagingLibraries = ["libvips", "libsixel", "libchafa", "libcairo", "libglib", "libgobject", "libjpeg"]
+    static let imagingLibraries = ["libvips", "libsixel", "libchafa", "libcairo", "libglib", "libgobject", "libjpeg", "liblcms2"]
     private let photo = CommandRunner.repositoryRoot.appendingPathComponent("assets/photos/astronaut.jpg")
 
     /// The shared libraries the dynamic loader opened while `snapterm arguments…` ran (`LD_DEBUG=files`).
@@ -47,11 +47,25 @@ import Testing
         #expect(seen.libraries.isDisjoint(with: Self.imagingLibraries), "\(seen.libraries.sorted())")
     }
 
+    /// `snapterm render` of an Imaging fixture (Tests/Fixtures/imaging/…) into a 64×48 sixel box, cold.
+    private func coldRender(fixture: String) async throws -> (output: CommandOutput, libraries: Set<String>) {
+        let picture = CommandRunner.repositoryRoot.appendingPathComponent("Tests/Fixtures/imaging/\(fixture)")
+        return try await librariesOpened(["render", "--format", "sixel", "--cols", "8", "--rows", "3", "--cell-size", "8x16", picture.path],
+                                         folder: try TemporaryDirectory())
+    }
+
+    @Test func aColdRenderOfAPhonePhotoTurnedByEXIFWithAProfileOpensLibjpegAndLcmsNotLibvips() async throws {
+        // Given a JPEG stored sideways (orientation 6) with an Adobe RGB profile, when it is rendered cold,
+        // then libjpeg and lcms2 do it: libvips is never opened
+        let run = try await coldRender(fixture: "good/phone-orientation-6-adobe-rgb.jpg")
+        #expect(run.output.status == 0, "\(run.output.stderr.suffix(300))")
+        #expect(run.output.stdout.starts(with: Data("\u{1B}P".utf8)))
+        #expect(run.libraries.isSuperset(of: ["libjpeg", "liblcms2", "libsixel"]), "\(run.libraries.sorted())")
+        #expect(run.libraries.isDisjoint(with: ["libvips", "libchafa", "libglib"]), "\(run.libraries.sorted())")
+    }
+
     @Test func aPictureThatNeedsLibvipsOpensIt() async throws {
-        let folder = try TemporaryDirectory()
-        let turned = CommandRunner.repositoryRoot.appendingPathComponent("assets/photos/chelsea-exif-orientation-6.jpg")
-        let run = try await librariesOpened(["render", "--format", "sixel", "--cols", "30", "--rows", "10", "--cell-size", "8x16", turned.path],
-                                            folder: folder)
+        let run = try await coldRender(fixture: "good/cmyk-128x96.jpg")  // CMYK: libvips' path
         #expect(run.output.status == 0, "\(run.output.stderr.suffix(300))")
         #expect(run.libraries.isSuperset(of: ["libvips", "libsixel"]), "\(run.libraries.sorted())")
         #expect(!run.libraries.contains("libchafa"), "\(run.libraries.sorted())")  // (libvips itself needs cairo)

@@ -2,8 +2,12 @@
 # scripts/bench/startup.sh — start-up figures for BENCHMARKS.md (issue 14): `snapterm render` at a first
 # look (no cache entry yet), cold (--reload: decode + encode again) and seen before (the encoding read from
 # the disk cache), `snapterm --version`, against img2sixel and chafa on the same photo and box, in one
-# hyperfine run; medians printed.
+# hyperfine run; medians (and CPU time: on a busy machine wall time is mostly waiting) and the ratios to
+# img2sixel and chafa printed.
 # Usage: scripts/bench/startup.sh [BINARY] [PHOTO]   (default .build/release/snapterm, assets/photos/coffee.jpg)
+#   Phone photos (issue 26): scripts/bench/phone-photos.sh DIR 1 makes DIR/phone-0001.jpg, 4032×3024, EXIF
+#   orientation 6, Display P3; `PROFILE=adobe-rgb EVERY=1 scripts/bench/phone-photos.sh DIR 2 640x427` and its
+#   phone-0002.jpg: a small Adobe RGB photo (upright).
 #   RUNS=N            runs per command (default 40)
 #   BUSY=N            N busy loops run beside the measurement, as a build would (default 0)
 #   CACHED_ENTRIES=N  the thumbnail cache holds N other 50 KB entries, as after browsing N pictures (default 0)
@@ -36,6 +40,12 @@ hyperfine -N --warmup 3 --runs "$RUNS" --style basic --export-json "$WORK/times.
 echo "== medians (ms), $RUNS runs each${BUSY:+, $BUSY busy loops beside}${CACHED_ENTRIES:+, $CACHED_ENTRIES other entries cached}"
 python3 -c '
 import json, sys
-for r in json.load(open(sys.argv[1]))["results"]:
-    print("%-32s %7.1f" % (r["command"], r["median"] * 1000))
+results = json.load(open(sys.argv[1]))["results"]
+median = {r["command"]: r["median"] * 1000 for r in results}
+print("%-32s %7s %9s" % ("", "wall", "cpu (mean user+sys)"))
+for r in results:
+    print("%-32s %7.1f %9.1f" % (r["command"], r["median"] * 1000, (r["user"] + r["system"]) * 1000))
+print("== ratios (snapterm / anchor, same run)")
+for name in [n for n in median if n.startswith("snapterm render")]:
+    print("%-32s %5.2f× img2sixel  %5.2f× chafa" % (name, median[name] / median["img2sixel -w 240"], median[name] / median["chafa -f sixels -s 30x10"]))
 ' "$WORK/times.json"
