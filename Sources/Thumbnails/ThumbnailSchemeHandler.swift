@@ -1,5 +1,6 @@
 // ThumbnailSchemeHandler: loads a thumbnail's source through the base loader and encodes it for the terminal.
 import Foundation
+import Imaging
 import SchemeLoader
 import TerminalGraphics
 
@@ -79,7 +80,10 @@ public struct ThumbnailSchemeHandler: SchemeHandling {
             return
         }
         let (picture, times) = try await task.withSlot { [workers, encoder] in
-            try await workers.run { try encoder.encodeTimed(source.data, for: thumbnail.box) }
+            try await workers.run {
+                let embedded = thumbnail.fromEmbeddedThumbnail ? EmbeddedThumbnail.jpeg(in: source.data) : nil
+                return try encoder.encodeTimed(embedded ?? source.data, for: thumbnail.box)
+            }
         }
         try Task.checkCancellation()
         let bytes = picture.encoded

@@ -8,17 +8,21 @@ import TerminalGraphics
 public struct ThumbnailURL: Sendable, Hashable {
     /// The URL scheme: `thumb`.
     public static let scheme = "thumb"
-    static let parameterNames: Set<String> = ["src", "cols", "rows", "cw", "ch", "mode", "palette", "colors"]
+    static let parameterNames: Set<String> = ["src", "cols", "rows", "cw", "ch", "mode", "palette", "colors", "embedded"]
 
     /// The picture's own URL.
     public var source: URL
     /// Where and how it is shown.
     public var box: ThumbnailBox
+    /// A quick stand-in (a preview): made from the small picture a photo carries in its EXIF block when it has
+    /// one, instead of decoding the photo itself.
+    public var fromEmbeddedThumbnail: Bool
 
     /// Creates the thumbnail URL of `source` for `box`.
-    public init(source: URL, box: ThumbnailBox) {
+    public init(source: URL, box: ThumbnailBox, fromEmbeddedThumbnail: Bool = false) {
         self.source = source
         self.box = box
+        self.fromEmbeddedThumbnail = fromEmbeddedThumbnail
     }
 
     /// Parses a `thumb://` URL.
@@ -36,6 +40,7 @@ public struct ThumbnailURL: Sendable, Hashable {
             mode: try query.choice("mode", of: GraphicsMode.self) ?? .symbols,
             palette: try query.choice("palette", of: SixelPalette.self) ?? .auto,
             colors: try query.choice("colors", of: ColorDepth.self) ?? .truecolor)
+        fromEmbeddedThumbnail = try query.int("embedded", in: 0...1) == 1
     }
 
     /// The URL form; `palette` appears only for sixel and `colors` only for symbols, so one
@@ -47,6 +52,7 @@ public struct ThumbnailURL: Sendable, Hashable {
         ]
         if box.mode == .sixel { items.append(("palette", box.palette.rawValue)) }
         if box.mode == .symbols { items.append(("colors", box.colors.rawValue)) }
+        if fromEmbeddedThumbnail { items.append(("embedded", "1")) }
         return URLCanonicalizer.customSchemeURL(scheme: Self.scheme, items: items)
     }
 }
