@@ -1,0 +1,75 @@
+// PictureAnimation: the full-screen picture view's animation — its frames made off the main actor, then a timer
+// stepping through them with the file's gaps; the view draws the current frame in place of the still picture.
+import Foundation
+import SchemeLoader
+import TerminalGraphics
+import Thumbnails
+
+/// Plays one animated GIF or WebP for a box. Nothing happens for other pictures (their first bytes tell,
+/// so a JPEG costs one source load from the loader's caches and no decoding). Stopped by `stop()` or by
+/// playing another picture; a picture and box already playing keep playing (a relayout does not restart it).
+@MainActor
+final class PictureAnimation {
+    /// Called when another frame is due (or the first is ready).
+    var onChange: (() -> Void)?
+    private let sources: SchemeLoader
+    private let encoder: ThumbnailEncoder
+    private var key: URL?
+    private var animation: AnimatedThumbnail?
+    private var index = 0
+    private var task: Task<Void, Never>?
+
+    /// Loads pictures through `sources` and encodes their frames with `encoder` on the shared workers.
+    init(sources: SchemeLoader, encoder: ThumbnailEncoder = ThumbnailEncoder()) {
+        self.sources = sources
+        self.encoder = encoder
+    }
+
+    /// Plays `source` encoded for `box`, if it is an animation.
+    func play(_ source: URL, box: ThumbnailBox) {
+        let key = ThumbnailURL(source: source, box: box).url
+        guard key != self.key else { return }
+        stop()
+        self.key = key
+        task = Task { [weak self, sources, encoder] in
+            guard let data = try? await sources.data(for: source).data,
+                  let made = try? await WorkerPool.shared.run({ try encoder.animation(data, for: box) }),
+                  let made, !Task.isCancelled else { return }
+            await self?.run(made)
+        }
+    }
+
+    /// Shows frame after frame until cancelled or the file's loop count is played.
+    private func run(_ made: AnimatedThumbnail) async {
+        animation = made
+        index = 0
+        onChange?()
+        var plays = 0
+        while true {
+            try? await Task.sleep(for: .milliseconds(made.gaps[index]))
+            guard !Task.isCancelled else { return }
+            if index == made.frames.count - 1 {
+                plays += 1
+                if made.loopCount > 0, plays >= made.loopCount { return }
+            }
+            index = (index + 1) % made.frames.count
+            onChange?()
+        }
+    }
+
+    /// Stops and forgets the animation (the view shows its still picture again).
+    func stop() {
+        task?.cancel()
+        task = nil
+        key = nil
+        animation = nil
+        index = 0
+    }
+
+    /// The frame to show now, named by the picture's thumbnail URL and the frame's number; `nil` when
+    /// nothing plays (not an animation, or its frames are not ready yet).
+    var currentFrame: (picture: TerminalPicture, identity: String)? {
+        guard let animation, let key else { return nil }
+        return (animation.frames[index], "\(key.absoluteString) frame \(index)")
+    }
+}

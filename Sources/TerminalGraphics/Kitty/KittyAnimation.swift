@@ -1,0 +1,22 @@
+// KittyAnimation: an animation sent once with the kitty graphics protocol's animation commands — the terminal plays it.
+import Foundation
+
+/// Builds the bytes that make a kitty terminal play an animation by itself: the first frame shown at the cursor
+/// (`a=T`, with an id), every later frame added with its gap (`a=f,z=…`), the first frame's gap set
+/// (`a=a,r=1,z=…`), then the loop started (`a=a,s=3,v=…`). Every command carries `q=2` (no replies).
+public enum KittyAnimation {
+    /// The commands for `frames` (one gap in milliseconds per frame) under image `id`, shown in
+    /// `columns × rows` cells at the cursor, which then moves past the picture like after text.
+    /// `loopCount` is how many times it plays, 0 for ever (kitty's `v` is one more than the plays: `v=1` loops for ever).
+    public static func display(id: Int, frames: [KittyPayload], gaps: [Int], loopCount: Int, columns: Int, rows: Int) -> Data {
+        precondition(!frames.isEmpty && frames.count == gaps.count, "one gap per frame, at least one frame")
+        var out = KittyGraphics.chunked(
+            "a=T,t=d,\(KittyGraphics.format(of: frames[0])),i=\(id),c=\(columns),r=\(rows),q=2", payload: frames[0])
+        for (frame, gap) in zip(frames.dropFirst(), gaps.dropFirst()) {
+            out += KittyGraphics.chunked("a=f,t=d,\(KittyGraphics.format(of: frame)),i=\(id),z=\(gap),q=2", payload: frame)
+        }
+        out += KittyGraphics.command("a=a,i=\(id),r=1,z=\(gaps[0]),q=2")
+        out += KittyGraphics.command("a=a,i=\(id),s=3,v=\(loopCount == 0 ? 1 : loopCount + 1),q=2")
+        return out
+    }
+}
