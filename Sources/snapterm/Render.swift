@@ -114,7 +114,7 @@ extension Snapterm {
             }
             if let playing {
                 setup.lateReplies?.drain()  // a late reply is not a key that stops the animation
-                AnimationLoop(animation: playing, duration: duration.map { .milliseconds(Int($0 * 1000)) }).play()
+                AnimationLoop(animation: playing, duration: duration.map { Duration.milliseconds(Int($0 * 1000)) }).play()
             }
             await setup.shutdown()
             if failed { throw ExitCode.failure }

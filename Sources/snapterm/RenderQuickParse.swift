@@ -56,7 +56,7 @@ extension Snapterm.Render {
         command.output = values["output"]
         command.place = values["place"]
         command.noAnimate = values["no-animate"] != nil
-        guard let duration = optionalValue(values["duration"], Double.init) else { return nil }
+        guard let duration = optionalValue(values["duration"], { Double($0) }) else { return nil }
         command.duration = duration
         return command
     }

@@ -43,7 +43,7 @@ import Testing
             Issue.record("expected animationTooLarge, got \(outcome)")
             return
         }
-        #expect([frames, width, height] == [100, 4000, 4000])
+        #expect(frames == 100 && width == 4000 && height == 4000)
         #expect(growth < 100, "peak RSS grew by \(growth) MB")
     }
 

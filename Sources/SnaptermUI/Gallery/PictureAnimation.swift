@@ -34,7 +34,7 @@ final class PictureAnimation {
         task = Task { [weak self, sources, encoder] in
             guard let data = try? await sources.data(for: source).data,
                   let made = try? await WorkerPool.shared.run({ try encoder.animation(data, for: box) }),
-                  let made, !Task.isCancelled else { return }
+                  !Task.isCancelled else { return }
             await self?.run(made)
         }
     }
