@@ -16,6 +16,16 @@ struct GalleryAnimationEndToEndTests {
         return pictures
     }
 
+    /// The grid with its thumbnail drawn (the app reads keys by then).
+    private func waitForGrid(_ fixture: E2EFixture) async throws {
+        try await fixture.tmux.waitFor { $0.contains { $0.contains("▶ spinner.gif") } && $0.contains { $0.contains("blank 0/1") } }
+    }
+
+    /// The full-screen view (its caption names the arrow keys) with its picture drawn.
+    private func waitForLargeView(_ fixture: E2EFixture) async throws {
+        try await fixture.tmux.waitFor { $0.contains { $0.contains("1 of 1 · spinner.gif") && $0.contains("←/→") } && $0.contains { $0.contains("blank 0/1") } }
+    }
+
     /// The picture's rows as drawn (colours included): every row above the caption.
     private func picture(_ fixture: E2EFixture) async throws -> String {
         let rows = try await fixture.tmux.screenWithAttributes()
@@ -44,10 +54,10 @@ struct GalleryAnimationEndToEndTests {
         let fixture = try E2EFixture()
         let pictures = try folder(in: fixture)
         try await fixture.start("--graphics symbols '\(pictures.path)'")
-        try await fixture.tmux.waitFor("spinner.gif")
+        try await waitForGrid(fixture)
         // When it is opened large
         try await fixture.tmux.send("Enter")
-        try await fixture.tmux.waitFor { $0.contains { $0.contains("1 of 1 · spinner.gif") } && $0.contains { $0.contains("blank 0/1") } }
+        try await waitForLargeView(fixture)
         // Then three different frames are drawn in turn
         #expect(try await distinctPictures(fixture, count: 3, timeout: .seconds(30)) == 3)
         // And back in the grid, its thumbnail stays one frame (over two whole cycles of 320 ms)
@@ -65,11 +75,13 @@ struct GalleryAnimationEndToEndTests {
         let fixture = try E2EFixture()
         let pictures = try folder(in: fixture)
         try await fixture.start("--graphics symbols --no-animate '\(pictures.path)'")
-        try await fixture.tmux.waitFor("spinner.gif")
+        try await waitForGrid(fixture)
         try await fixture.tmux.send("Enter")
-        try await fixture.tmux.waitFor { $0.contains { $0.contains("1 of 1 · spinner.gif") } && $0.contains { $0.contains("blank 0/1") } }
-        // Over two whole cycles only one picture is seen
-        #expect(try await distinctPictures(fixture, count: 2, timeout: .milliseconds(700)) == 1)
+        try await waitForLargeView(fixture)
+        // Over six whole cycles only one picture is seen
+        #expect(try await distinctPictures(fixture, count: 2, timeout: .seconds(2)) == 1)
+        try await fixture.tmux.send("Escape")
+        try await waitForGrid(fixture)
         try await fixture.tmux.send("q")
         try await fixture.tmux.waitFor("EXIT=0")
     }
