@@ -67,19 +67,9 @@ struct AnimationLoop {
 
     /// One frame drawn from the saved cell: a sixel or iTerm2 image, or text art row by row.
     static func frame(_ picture: TerminalPicture) -> Data {
-        var out = Data(EscapeSequence.restoreCursor.utf8)
-        switch picture {
-        case .sixel(let data), .iterm(let data):
-            out += data
-        case .kitty(let png, let columns, let rows):
-            out += KittyGraphics.display(payload: .png(png), columns: columns, rows: rows)
-        case .text(let lines):
-            for (index, line) in lines.enumerated() {
-                if index > 0 { out += Data((EscapeSequence.restoreCursor + EscapeSequence.cursorDown(index)).utf8) }
-                out += line + Data(EscapeSequence.resetAttributes.utf8)
-            }
-        }
-        return out
+        Data(EscapeSequence.restoreCursor.utf8)
+            + RenderOutput.drawn(picture) { EscapeSequence.restoreCursor + EscapeSequence.cursorDown($0) }
+            + Data(EscapeSequence.resetAttributes.utf8)
     }
 
     /// The cursor below the picture, at the line's start, plain attributes, shown again.

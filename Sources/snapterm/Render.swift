@@ -179,19 +179,27 @@ enum RenderOutput {
             case .text(let lines): return lines.reduce(into: Data()) { $0 += $1 + Data("\n".utf8) }
             }
         }
-        var out = Data((EscapeSequence.saveCursor + EscapeSequence.moveCursor(row: place.row, column: place.column)).utf8)
+        let start = Data((EscapeSequence.saveCursor + EscapeSequence.moveCursor(row: place.row, column: place.column)).utf8)
+        return start + drawn(picture) { EscapeSequence.moveCursor(row: place.row + $0, column: place.column) }
+            + Data((EscapeSequence.resetAttributes + EscapeSequence.restoreCursor).utf8)
+    }
+
+    /// A picture drawn from the cursor without a newline: an image as it is, text art line by line with
+    /// `lineStart(i)` moving the cursor to the start of line `i` (> 0).
+    static func drawn(_ picture: TerminalPicture, lineStart: (Int) -> String) -> Data {
         switch picture {
         case .sixel(let data), .iterm(let data):
-            out += data
+            return data
         case .kitty(let png, let columns, let rows):
-            out += KittyGraphics.display(payload: .png(png), columns: columns, rows: rows)
+            return KittyGraphics.display(payload: .png(png), columns: columns, rows: rows)
         case .text(let lines):
+            var out = Data()
             for (index, line) in lines.enumerated() {
-                if index > 0 { out += Data(EscapeSequence.moveCursor(row: place.row + index, column: place.column).utf8) }
+                if index > 0 { out += Data(lineStart(index).utf8) }
                 out += line
             }
+            return out
         }
-        return out + Data((EscapeSequence.resetAttributes + EscapeSequence.restoreCursor).utf8)
     }
 }
 

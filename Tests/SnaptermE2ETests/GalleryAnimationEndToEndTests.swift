@@ -49,20 +49,25 @@ struct GalleryAnimationEndToEndTests {
         return seen.count
     }
 
-    @Test func givenAnAnimatedGIFWhenViewedLargeThenItsFramesPlayAndStopWhenClosed() async throws {
-        // Given a gallery of one animated GIF
+    /// Starts the app on a gallery of the GIF with `flags` and opens the picture large.
+    private func openLarge(_ flags: String) async throws -> E2EFixture {
         let fixture = try E2EFixture()
         let pictures = try folder(in: fixture)
-        try await fixture.start("--graphics symbols '\(pictures.path)'")
+        try await fixture.start("--graphics symbols \(flags) '\(pictures.path)'")
         try await waitForGrid(fixture)
-        // When it is opened large
         try await fixture.tmux.send("Enter")
         try await waitForLargeView(fixture)
+        return fixture
+    }
+
+    @Test func givenAnAnimatedGIFWhenViewedLargeThenItsFramesPlayAndStopWhenClosed() async throws {
+        // Given a gallery of one animated GIF, opened large
+        let fixture = try await openLarge("")
         // Then three different frames are drawn in turn
         #expect(try await distinctPictures(fixture, count: 3, timeout: .seconds(30)) == 3)
         // And back in the grid, its thumbnail stays one frame (over two whole cycles of 320 ms)
         try await fixture.tmux.send("Escape")
-        try await fixture.tmux.waitFor { $0.contains { $0.contains("▶ spinner.gif") } }
+        try await waitForGrid(fixture)
         let grid = try await gridRows(fixture)
         try await Task.sleep(for: .milliseconds(700))
         #expect(try await gridRows(fixture) == grid)
@@ -72,12 +77,7 @@ struct GalleryAnimationEndToEndTests {
     }
 
     @Test func givenNoAnimateWhenViewedLargeThenOneFrameStays() async throws {
-        let fixture = try E2EFixture()
-        let pictures = try folder(in: fixture)
-        try await fixture.start("--graphics symbols --no-animate '\(pictures.path)'")
-        try await waitForGrid(fixture)
-        try await fixture.tmux.send("Enter")
-        try await waitForLargeView(fixture)
+        let fixture = try await openLarge("--no-animate")
         // Over six whole cycles only one picture is seen
         #expect(try await distinctPictures(fixture, count: 2, timeout: .seconds(2)) == 1)
         try await fixture.tmux.send("Escape")
