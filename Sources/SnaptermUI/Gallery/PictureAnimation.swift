@@ -1,5 +1,6 @@
 // PictureAnimation: the full-screen picture view's animation — its frames made off the main actor, then a timer
-// stepping through them with the file's gaps; the view draws the current frame in place of the still picture.
+// stepping through them with the file's gaps (kitty: every frame sent once, the terminal plays them); the view
+// draws it in place of the still picture.
 import Foundation
 import SchemeLoader
 import TerminalGraphics
@@ -39,11 +40,13 @@ final class PictureAnimation {
         }
     }
 
-    /// Shows frame after frame until cancelled or the file's loop count is played.
+    /// Shows frame after frame until cancelled or the file's loop count is played; kitty is given every frame
+    /// once (`placed(in:)`) and plays them itself: no timer.
     private func run(_ made: AnimatedThumbnail) async {
         animation = made
         index = 0
         onChange?()
+        if case .kitty = made.frames[0] { return }
         var plays = 0
         while true {
             try? await Task.sleep(for: .milliseconds(made.gaps[index]))
@@ -66,10 +69,19 @@ final class PictureAnimation {
         index = 0
     }
 
-    /// The frame to show now, named by the picture's thumbnail URL and the frame's number; `nil` when
-    /// nothing plays (not an animation, or its frames are not ready yet).
-    var currentFrame: (picture: TerminalPicture, identity: String)? {
+    /// The picture to place in `rect` now, or `nil` when nothing plays (not an animation, or its frames are not
+    /// ready yet): the current frame, named by the picture's thumbnail URL and the frame's number; for kitty the
+    /// first frame carrying all the others (`PlacedPicture.kittyFrames`), under one name.
+    func placed(in rect: CellRect) -> PlacedPicture? {
         guard let animation, let key else { return nil }
-        return (animation.frames[index], "\(key.absoluteString) frame \(index)")
+        guard case .kitty = animation.frames[0] else {
+            return PlacedPicture(rect: rect, identity: "\(key.absoluteString) frame \(index)", picture: animation.frames[index])
+        }
+        let later: [KittyPayload] = animation.frames.dropFirst().compactMap {
+            if case .kitty(let png, _, _) = $0 { return .png(png) }
+            return nil
+        }
+        return PlacedPicture(rect: rect, identity: "\(key.absoluteString) animated", picture: animation.frames[0],
+                             kittyFrames: KittyFrames(later: later, gaps: animation.gaps, loopCount: animation.loopCount))
     }
 }

@@ -6,9 +6,11 @@ public struct PlacedPicture: Sendable, Hashable {
     public var rect: CellRect
     public var identity: String
     public var picture: TerminalPicture
+    /// For a kitty picture that is an animation's first frame: the rest, sent once after it — kitty plays them.
+    public var kittyFrames: KittyFrames?
 
-    public init(rect: CellRect, identity: String, picture: TerminalPicture) {
-        self.rect = rect; self.identity = identity; self.picture = picture
+    public init(rect: CellRect, identity: String, picture: TerminalPicture, kittyFrames: KittyFrames? = nil) {
+        self.rect = rect; self.identity = identity; self.picture = picture; self.kittyFrames = kittyFrames
     }
 
     /// The cells the picture covers: a kitty picture knows its own size in cells (its shape, fitted
