@@ -9,9 +9,9 @@ import Thumbnails
 extension Snapterm.Render {
     /// The animated rendering of `source`, or `nil` to render it still: not an animation, an animation refused
     /// by the limits (said with `--stats`), or a mode `render` would have to loop in while other pictures are shown (`loops` false).
-    func animated(_ source: URL, with setup: RenderSetup, policy: CachePolicy, loops: Bool) async throws -> Rendered? {
+    func animated(_ named: CommandLineSource, _ source: URL, with setup: RenderSetup, policy: CachePolicy, loops: Bool) async throws -> Rendered? {
         let kitty = setup.box.mode == .kitty
-        guard kitty || loops else { return nil }
+        guard kitty || loops, Self.mayBeAnimation(named) else { return nil }
         let loaded = try await setup.pictures.data(for: source, cachePolicy: policy)
         guard AnimationDecoder.mayBeAnimated(loaded.data) else { return nil }
         let animation: AnimatedThumbnail
@@ -34,5 +34,14 @@ extension Snapterm.Render {
         let bytes = KittyAnimation.display(id: Int.random(in: 0x100...0xFF_FFFF), frames: frames, gaps: animation.gaps,
                                            loopCount: animation.loopCount, columns: animation.geometry.columns, rows: animation.geometry.rows)
         return Rendered(bytes: bytes + Data("\n".utf8), notes: notes)
+    }
+
+    /// Whether `named` may be an animation: a named file is told by its first bytes, read directly (a warm render
+    /// of a JPEG then costs no source load); a file that cannot be read so (a FIFO) is left to the still path,
+    /// which reads it once; any other URL may be one.
+    static func mayBeAnimation(_ named: CommandLineSource) -> Bool {
+        guard case .path(let url) = named else { return true }
+        guard let path = RawPath(fileURL: url), let head = try? RegularFile(path: path, maxBytes: .max).read(upTo: 12) else { return false }
+        return AnimationDecoder.mayBeAnimated(head)
     }
 }

@@ -123,7 +123,7 @@ extension Snapterm {
         private func render(_ named: CommandLineSource, with setup: RenderSetup, at place: CellPlace?, loops: Bool) async throws -> Rendered {
             guard let source = named.url(standardInput: setup.standardInput) else { throw LoadError.malformedURL("-") }
             let policy: CachePolicy = reload ? .reloadIgnoringCache : .useCache
-            if setup.animates, let animated = try await animated(source, with: setup, policy: policy, loops: loops) {
+            if setup.animates, let animated = try await animated(named, source, with: setup, policy: policy, loops: loops) {
                 return animated
             }
             if let output {
