@@ -9,17 +9,21 @@ import Testing
 struct KittyAnimationPlaysTests {
     private let webp = CommandRunner.repositoryRoot.appendingPathComponent("Tests/Fixtures/imaging/good/three-frames-16x16.webp").path
 
-    /// The mean colour of the picture's top-left cells after `render` with `flags` ran in kitty.
-    private func colourAfterRender(_ flags: String, name: String) async throws -> (red: Int, green: Int, blue: Int) {
+    typealias Colour = (red: Int, green: Int, blue: Int)
+
+    /// The mean colour of the picture's top-left cells after `render` with `flags` ran in kitty — once `expected` holds,
+    /// or after the longest wait.
+    private func colourAfterRender(_ flags: String, name: String, expected: (Colour) -> Bool) async throws -> Colour {
         let folder = try TemporaryDirectory(prefix: "snapterm-kitty-animation")
         let script = """
             export XDG_CACHE_HOME='\(folder.appending("cache").path)' LANG=C.UTF-8
             '\(CommandRunner.binary.path)' render --format kitty --cols 10 --rows 5 \(flags) '\(webp)' 2>>'\(folder.appending("err.txt").path)'
             """
         let geometry = "40x12"
-        var colour = (red: 0, green: 0, blue: 0)
-        // A loaded machine may not have drawn anything yet (kitty's black): then once more with a longer wait.
-        for wait in [6, 15] where colour.red + colour.green + colour.blue < 100 {
+        var colour: Colour = (0, 0, 0)
+        // A loaded machine may not have drawn anything yet (kitty's black), or not played it to its end: then
+        // again with a longer wait. A terminal that never played it stays on red; one that ignored --no-animate on blue.
+        for wait in [6, 15, 30] where !expected(colour) {
             let shot = try await KittyShot.capture(script, name: name, geometry: geometry, wait: wait, in: folder.url)
             let grid = try KittyShot.grid(of: shot, geometry: geometry)
             colour = try TermShot.meanColour(of: shot, crop: grid.crop(row: 0, column: 0, rows: 2, columns: 2, inset: 2))
@@ -30,12 +34,14 @@ struct KittyAnimationPlaysTests {
     }
 
     @Test func givenAnAnimationThatPlaysTwiceWhenRenderedThenKittyEndsOnItsLastFrame() async throws {
-        let colour = try await colourAfterRender("", name: "kitty-animation-played")
-        #expect(colour.blue > 200 && colour.red < 60 && colour.green < 60, "\(colour)")
+        let blue = { (colour: Colour) in colour.blue > 200 && colour.red < 60 && colour.green < 60 }
+        let colour = try await colourAfterRender("", name: "kitty-animation-played", expected: blue)
+        #expect(blue(colour), "\(colour)")
     }
 
     @Test func givenNoAnimateWhenRenderedThenKittyShowsTheFirstFrame() async throws {
-        let colour = try await colourAfterRender("--no-animate", name: "kitty-animation-still")
-        #expect(colour.red > 200 && colour.green < 60 && colour.blue < 60, "\(colour)")
+        let red = { (colour: Colour) in colour.red > 200 && colour.green < 60 && colour.blue < 60 }
+        let colour = try await colourAfterRender("--no-animate", name: "kitty-animation-still", expected: red)
+        #expect(red(colour), "\(colour)")
     }
 }
