@@ -7,7 +7,9 @@ import Foundation
 public struct KittyCommandLog: Sendable {
     /// One command: its keys (`a`, `i`, `z`, …) and its base64 payload (all chunks).
     public struct Command: Sendable, Equatable {
+        /// The control keys and their values, as written (`"a": "f"`).
         public var keys: [String: String]
+        /// The base64 payload of every chunk, joined.
         public var payload: String
 
         /// The value of `key`, or nil.

@@ -8,7 +8,8 @@ import Thumbnails
 
 extension Snapterm.Render {
     /// The animated rendering of `source`, or `nil` to render it still: not an animation, an animation refused
-    /// by the limits (said with `--stats`), or a mode `render` would have to loop in while other pictures are shown (`loops` false).
+    /// by the limits or damaged (the still path shows its first frame, or says why it cannot), or a mode `render`
+    /// would have to loop in while other pictures are shown (`loops` false).
     func animated(_ named: CommandLineSource, _ source: URL, with setup: RenderSetup, policy: CachePolicy, loops: Bool) async throws -> Rendered? {
         let kitty = setup.box.mode == .kitty
         guard kitty || loops, Self.mayBeAnimation(named) else { return nil }
@@ -18,12 +19,8 @@ extension Snapterm.Render {
         do {
             guard let made = try setup.encoder.animation(loaded.data, for: setup.box) else { return nil }
             animation = made
-        } catch let error as ImagingError {
-            switch error {
-            case .tooManyFrames, .animationTooLarge:
-                return nil  // the first frame is still worth showing
-            default: throw error
-            }
+        } catch is ImagingError {
+            return nil  // refused by the limits, or a frame past the first is damaged: the first frame is still worth showing
         }
         let notes = stats ? [StatsLine.describe(loaded) + " frames=\(animation.frames.count) gaps=\(animation.gaps.map(String.init).joined(separator: ","))ms"] : []
         guard kitty else { return Rendered(bytes: nil, notes: notes, animation: animation) }

@@ -63,4 +63,12 @@ import Testing
         #expect(throws: ImagingError.self) { try decoder.decode(gif, width: 64, height: 64) }
         #expect(try decoder.decode(gif, width: 32, height: 32)?.frames.count == 3)
     }
+
+    @Test func givenAGIFWhoseFramesDoNotDecodeTogetherWhenDecodedThenATypedErrorAndItsFirstFrameStillDecodes() throws {
+        // Given the 3-frame GIF with one byte of LZW data spoiled
+        let gif = try bad("three-frames-spoiled-lzw.gif")
+        // Then the animation is refused with a typed error naming the damage, and the still picture decodes
+        #expect(throws: ImagingError.self) { try AnimationDecoder().decode(gif, width: 8, height: 8) }
+        #expect(try ImageProcessor().decode(gif).width == 16)
+    }
 }

@@ -103,4 +103,18 @@ import Testing
         #expect(!text.contains("\u{1B}7") && !text.contains("\u{1B}8") && !text.contains("\u{1B}[?25l"))
         #expect(text.split(separator: "\n").count <= 4)
     }
+
+    @Test func givenAnAnimationWhoseFramesAreDamagedWhenRenderedThenItEndsAsAStillRenderWould() async throws {
+        // Given a GIF whose frames do not decode together
+        let damaged = CommandRunner.repositoryRoot.appendingPathComponent("Tests/Fixtures/imaging/bad/three-frames-spoiled-lzw.gif").path
+        var outcomes: [(status: Int32?, output: String)] = []
+        for flags in [[], ["--no-animate"]] {
+            let folder = try TemporaryDirectory()
+            let terminal = try start("symbols", flags, damaged, folder)
+            outcomes.append((try await terminal.waitForExit(), String(decoding: terminal.received, as: UTF8.self)))
+        }
+        // Then render ends as it does without animations: the still path's typed error, nothing played
+        #expect(outcomes[0].status == outcomes[1].status && outcomes[0].status == 1)
+        #expect(outcomes[0].output == outcomes[1].output && outcomes[0].output.contains("damaged"))
+    }
 }
