@@ -75,7 +75,9 @@ final class PictureAnimation {
     func placed(in rect: CellRect) -> PlacedPicture? {
         guard let animation, let key else { return nil }
         guard case .kitty = animation.frames[0] else {
-            return PlacedPicture(rect: rect, identity: "\(key.absoluteString) frame \(index)", picture: animation.frames[index])
+            // Every frame has the still picture's size and is opaque (sixel over black, text art every cell).
+            return PlacedPicture(rect: rect, identity: "\(key.absoluteString) frame \(index)", picture: animation.frames[index],
+                                 replacesInPlace: true)
         }
         let later: [KittyPayload] = animation.frames.dropFirst().compactMap {
             if case .kitty(let png, _, _) = $0 { return .png(png) }
