@@ -18,6 +18,7 @@ final class PictureAnimation {
     private var key: URL?
     private var animation: AnimatedThumbnail?
     private var index = 0
+    private var plays = 0
     private var task: Task<Void, Never>?
 
     /// Loads pictures through `sources` and encodes their frames with `encoder` on the shared workers.
@@ -35,29 +36,39 @@ final class PictureAnimation {
         task = Task { [weak self, sources, encoder] in
             guard let data = try? await sources.data(for: source).data,
                   let made = try? await WorkerPool.shared.run({ try encoder.animation(data, for: box) }),
-                  !Task.isCancelled else { return }
-            await self?.run(made)
+                  !Task.isCancelled, self?.start(made) == true else { return }
+            // Only a weak hold between frames: a view that goes away ends the timer at its next tick.
+            while let gap = self?.currentGap {
+                try? await Task.sleep(for: .milliseconds(gap))
+                guard !Task.isCancelled, self?.advance() == true else { return }
+            }
         }
     }
 
-    /// Shows frame after frame until cancelled or the file's loop count is played; kitty is given every frame
-    /// once (`placed(in:)`) and plays them itself: no timer.
-    private func run(_ made: AnimatedThumbnail) async {
+    /// Shows the first frame; true when a timer should step through the rest (kitty is given every frame once,
+    /// `placed(in:)`, and plays them itself).
+    private func start(_ made: AnimatedThumbnail) -> Bool {
         animation = made
         index = 0
+        plays = 0
         onChange?()
-        if case .kitty = made.frames[0] { return }
-        var plays = 0
-        while true {
-            try? await Task.sleep(for: .milliseconds(made.gaps[index]))
-            guard !Task.isCancelled else { return }
-            if index == made.frames.count - 1 {
-                plays += 1
-                if made.loopCount > 0, plays >= made.loopCount { return }
-            }
-            index = (index + 1) % made.frames.count
-            onChange?()
+        if case .kitty = made.frames[0] { return false }
+        return true
+    }
+
+    /// How long the frame on screen stays.
+    private var currentGap: Int? { animation?.gaps[index] }
+
+    /// Shows the next frame; false once the file's loop count is played.
+    private func advance() -> Bool {
+        guard let animation else { return false }
+        if index == animation.frames.count - 1 {
+            plays += 1
+            if animation.loopCount > 0, plays >= animation.loopCount { return false }
         }
+        index = (index + 1) % animation.frames.count
+        onChange?()
+        return true
     }
 
     /// Stops and forgets the animation (the view shows its still picture again).
