@@ -11,6 +11,10 @@ public enum ImagingError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The JPEG has more scans than the limit (a progressive file's decoding cost grows with its scans):
     /// refused before decoding.
     case tooManyScans(count: Int, limit: Int)
+    /// The animation has more frames than the limit: refused before decoding.
+    case tooManyFrames(count: Int, limit: Int)
+    /// The animation's frames together are over a limit (`reason` says which): refused before decoding.
+    case animationTooLarge(frames: Int, width: Int, height: Int, reason: String)
     /// The picture is damaged or truncated; `reason` is libvips' message.
     case corrupt(format: ImageFormat, reason: String)
     /// A requested size is out of range (zero, negative or absurd).
@@ -35,6 +39,10 @@ public enum ImagingError: Error, Sendable, Equatable, CustomStringConvertible {
             "the picture declares \(width)×\(height) pixels, more than the \(limit)-pixel limit: refused before decoding"
         case .tooManyScans(let count, let limit):
             "the JPEG has \(count) scans, more than the \(limit)-scan limit (a crafted progressive file): refused before decoding"
+        case .tooManyFrames(let count, let limit):
+            "the animation has \(count) frames, more than the \(limit)-frame limit: refused before decoding"
+        case .animationTooLarge(let frames, let width, let height, let reason):
+            "the animation's \(frames) frames of \(width)×\(height) pixels are too much: \(reason); refused before decoding"
         case .corrupt(let format, let reason): "the \(format.rawValue.uppercased()) picture is damaged: \(reason)"
         case .invalidSize(let name, let value, let reason): "invalid \(name) \(value): \(reason)"
         case .invalidCrop(let x, let y, let width, let height):

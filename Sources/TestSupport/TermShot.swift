@@ -86,4 +86,13 @@ public enum TermShot {
         let result = try Spawn.run("/usr/bin/convert", [png.path, "-crop", crop, "+repage", "-format", "%k", "info:"])
         return Int(result.output.trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
     }
+
+    /// The mean colour of a crop (`WxH+X+Y`) of a PNG, 0…255 per channel, computed by ImageMagick.
+    public static func meanColour(of png: URL, crop: String) throws -> (red: Int, green: Int, blue: Int) {
+        let result = try Spawn.run("/usr/bin/convert", [png.path, "-crop", crop, "+repage", "-format",
+                                                        "%[fx:int(255*mean.r)],%[fx:int(255*mean.g)],%[fx:int(255*mean.b)]", "info:"])
+        let channels = result.output.trimmingCharacters(in: .whitespacesAndNewlines).split(separator: ",").compactMap { Int($0) }
+        guard channels.count == 3 else { return (-1, -1, -1) }
+        return (channels[0], channels[1], channels[2])
+    }
 }

@@ -56,11 +56,15 @@ extension Snapterm {
         @Flag(help: "Download nothing: show web pictures from the caches only (also SNAPTERM_OFFLINE=1).")
         var offline = false
 
+        @Flag(help: "Show animated GIFs and WebPs still, even in the full-screen view (also SNAPTERM_ANIMATE=0).")
+        var noAnimate = false
+
         func run() async throws {
             let environment = AppEnvironment()
                 .setting("SNAPTERM_PHOTOS", to: photos)
                 .setting("SNAPTERM_MAP_TILES", to: tiles)
                 .setting("SNAPTERM_OFFLINE", to: offline ? "1" : nil)
+                .setting("SNAPTERM_ANIMATE", to: noAnimate ? "0" : nil)
             let gallery: GalleryRequest?
             do {
                 gallery = try openGallery()

@@ -62,6 +62,12 @@ extension Snapterm {
         @Option(name: .shortAndLong, help: "Write the scaled picture as PNG to FILE instead of terminal bytes (one URL only).")
         var output: String?
 
+        @Flag(help: "Show an animated GIF or WebP as its first frame only (also SNAPTERM_ANIMATE=0).")
+        var noAnimate = false
+
+        @Option(help: "Stop an animation snapterm plays itself (sixel, iTerm2, text art) after SECONDS; by default a key, Ctrl-C or the file's loop count stops it.")
+        var duration: Double?
+
         @Option(help: "Draw at zero-based cell COLxROW (e.g. 40x2) and put the cursor back where it was; several pictures go one below the other.")
         var place: String?
 
@@ -73,6 +79,7 @@ extension Snapterm {
             if let cellSize, RenderSetup.parseCellSize(cellSize) == nil { throw ValidationError("--cell-size must look like 8x16") }
             if let place, CellPlace(place) == nil { throw ValidationError("--place must look like COLxROW, e.g. 40x2") }
             if place != nil, output != nil { throw ValidationError("--place and --output exclude each other") }
+            if let duration, !(duration > 0 && duration <= 86_400) { throw ValidationError("--duration must be in 0…86400 seconds (more than 0)") }
         }
 
         func run() async throws {
@@ -89,27 +96,36 @@ extension Snapterm {
             }
             if stats { Console.info("terminal: \(setup.capabilities.summary)") }
             let origin = place.flatMap(CellPlace.init)
+            var playing: AnimatedThumbnail?
             // Every picture is rendered at once; each is printed, in the order given, as soon as those before it are.
             let failed = await InOrder.run(count: sources.count) { index in
                 let placed = origin.map { CellPlace(column: $0.column, row: $0.row + index * setup.box.rows) }
-                return try await render(sources[index], with: setup, at: placed)
+                return try await render(sources[index], with: setup, at: placed, loops: sources.count == 1)
             } emit: { index, outcome in
                 switch outcome {
                 case .success(let rendered):
                     rendered.notes.forEach(Console.info)
                     // The whole picture is built first and written in one call: never a half-written sequence.
                     if let bytes = rendered.bytes { Console.writeOut(bytes) }
+                    if let animation = rendered.animation { playing = animation }
                 case .failure(let error):
                     Console.error("snapterm: \(sources[index].shownName(urls[index])): \(error)\(CommandLineSource.hint(for: error))")
                 }
+            }
+            if let playing {
+                setup.lateReplies?.drain()  // a late reply is not a key that stops the animation
+                AnimationLoop(animation: playing, duration: duration.map { Duration.milliseconds(Int($0 * 1000)) }).play()
             }
             await setup.shutdown()
             if failed { throw ExitCode.failure }
         }
 
-        private func render(_ named: CommandLineSource, with setup: RenderSetup, at place: CellPlace?) async throws -> Rendered {
+        private func render(_ named: CommandLineSource, with setup: RenderSetup, at place: CellPlace?, loops: Bool) async throws -> Rendered {
             guard let source = named.url(standardInput: setup.standardInput) else { throw LoadError.malformedURL("-") }
             let policy: CachePolicy = reload ? .reloadIgnoringCache : .useCache
+            if setup.animates, let animated = try await animated(named, source, with: setup, policy: policy, loops: loops) {
+                return animated
+            }
             if let output {
                 let loaded = try await setup.pictures.data(for: source, cachePolicy: policy)
                 let scaled = try setup.encoder.bitmap(loaded.data, for: setup.box)
@@ -132,10 +148,12 @@ extension Snapterm {
     }
 }
 
-/// One rendered picture: its terminal bytes (none with `--output`) and its `--stats` lines.
+/// One rendered picture: its terminal bytes (none with `--output`), its `--stats` lines, and an animation
+/// `render` plays itself once every picture is out.
 struct Rendered: Sendable {
     var bytes: Data?
     var notes: [String]
+    var animation: AnimatedThumbnail?
 }
 
 /// Why `render` failed outside the loader and Imaging.
@@ -161,19 +179,27 @@ enum RenderOutput {
             case .text(let lines): return lines.reduce(into: Data()) { $0 += $1 + Data("\n".utf8) }
             }
         }
-        var out = Data((EscapeSequence.saveCursor + EscapeSequence.moveCursor(row: place.row, column: place.column)).utf8)
+        let start = Data((EscapeSequence.saveCursor + EscapeSequence.moveCursor(row: place.row, column: place.column)).utf8)
+        return start + drawn(picture) { EscapeSequence.moveCursor(row: place.row + $0, column: place.column) }
+            + Data((EscapeSequence.resetAttributes + EscapeSequence.restoreCursor).utf8)
+    }
+
+    /// A picture drawn from the cursor without a newline: an image as it is, text art line by line with
+    /// `lineStart(i)` moving the cursor to the start of line `i` (> 0).
+    static func drawn(_ picture: TerminalPicture, lineStart: (Int) -> String) -> Data {
         switch picture {
         case .sixel(let data), .iterm(let data):
-            out += data
+            return data
         case .kitty(let png, let columns, let rows):
-            out += KittyGraphics.display(payload: .png(png), columns: columns, rows: rows)
+            return KittyGraphics.display(payload: .png(png), columns: columns, rows: rows)
         case .text(let lines):
+            var out = Data()
             for (index, line) in lines.enumerated() {
-                if index > 0 { out += Data(EscapeSequence.moveCursor(row: place.row + index, column: place.column).utf8) }
+                if index > 0 { out += Data(lineStart(index).utf8) }
                 out += line
             }
+            return out
         }
-        return out + Data((EscapeSequence.resetAttributes + EscapeSequence.restoreCursor).utf8)
     }
 }
 

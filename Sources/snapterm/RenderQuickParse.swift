@@ -55,11 +55,14 @@ extension Snapterm.Render {
         command.offline = values["offline"] != nil
         command.output = values["output"]
         command.place = values["place"]
+        command.noAnimate = values["no-animate"] != nil
+        guard let duration = optionalValue(values["duration"], { Double($0) }) else { return nil }
+        command.duration = duration
         return command
     }
 
-    private static let flagNames: Set = ["stats", "reload", "offline"]
-    private static let optionNames: Set = ["cols", "rows", "format", "palette", "colors", "cell-size", "output", "place"]
+    private static let flagNames: Set = ["stats", "reload", "offline", "no-animate"]
+    private static let optionNames: Set = ["cols", "rows", "format", "palette", "colors", "cell-size", "output", "place", "duration"]
 
     /// `.some(nil)` when absent, `.some(value)` when it parses, `nil` when it does not.
     private static func optionalInt(_ text: String?) -> Int?? {

@@ -17,6 +17,8 @@ struct RenderSetup {
     let reports: ReportBox
     /// The URL of the bytes read from standard input (`-`), when asked for.
     let standardInput: URL?
+    /// Whether animations play: a terminal on standard output, no `--output` or `--place`, not turned off.
+    let animates: Bool
     /// The queried terminal, when its DA1 reply did not come in time: read until it does, at the end.
     let lateReplies: LateReplies?
 
@@ -57,6 +59,7 @@ struct RenderSetup {
         box = ThumbnailBox(columns: columns, rows: rows, cellWidth: cell.width, cellHeight: cell.height,
                            mode: detected.mode, palette: command.palette, colors: command.colors ?? detected.colorDepth)
         encoder = ThumbnailEncoder()
+        animates = command.output == nil && command.place == nil && !command.noAnimate && environment.animates && Console.stdoutIsTerminal
         standardInput = input?.url
         pictures = try environment.makeLoader(for: .command, namedFiles: namedFiles, extra: input.map { [$0] } ?? [], schemes: schemes)
         let reports = ReportBox()

@@ -75,7 +75,9 @@ import Testing
                     Result { () throws(ImagingError) in try processor.decode(bytes).width },
                     Result { () throws(ImagingError) in try processor.thumbnail(bytes, width: 64, height: 64, mode: .fill).width },
                     Result { () throws(ImagingError) in try processor.render(bytes, width: 64, height: nil, edit: ImageEdit(filter: .sepia)).width },
-                ])
+                ] + (AnimationDecoder.mayBeAnimated(bytes) ? [  // anything else is no animation, without an error
+                    Result { () throws(ImagingError) in try AnimationDecoder(processor: processor).decode(bytes, width: 64, height: 64)?.frames.count ?? 1 },
+                ] : []))
             }
             return (outcomes, residentAtStart, TestImages.peakResidentMegabytes())
         }

@@ -35,6 +35,8 @@ public final class AppState {
     /// The terminal moves sixel pixels when a scroll region scrolls (xterm, no multiplexer): the app
     /// scrolls the list's region instead of re-sending every picture.
     public var terminalScrollsPictures = false
+    /// Animated GIFs and WebPs play in the full-screen picture view (`--no-animate`, `SNAPTERM_ANIMATE=0`: off).
+    public var animates = true
     /// kitty inside tmux: pictures travel as Unicode placeholder text, images through tmux passthrough.
     public var usesKittyPlaceholders = false
 

@@ -5,19 +5,24 @@ import Thumbnails
 
 /// The large picture of `GalleryScreen`: an image cell sized to the screen (less one row for the
 /// caption), with the previous and next pictures prefetched at low priority so ←/→ usually find
-/// them in the memory cache.
+/// them in the memory cache. An animated GIF or WebP plays (`PictureAnimation`) when the viewer has a
+/// loader of sources to make its frames from.
 @MainActor
 final class GalleryPictureViewer {
     var onChange: (() -> Void)?
     private let box: ThumbnailBox
     private let cell: ImageCell
     private let prefetcher: Prefetcher
+    private let animation: PictureAnimation?
 
-    init(loader: SchemeLoader, box: ThumbnailBox) {
+    /// `loader` loads thumbnails; `animationSources`, when given, loads the pictures themselves to play animations.
+    init(loader: SchemeLoader, box: ThumbnailBox, animationSources: SchemeLoader? = nil) {
         self.box = box
         cell = ImageCell(loader: loader)
         prefetcher = Prefetcher(loader: loader)
+        animation = animationSources.map { PictureAnimation(sources: $0) }
         cell.onChange = { [weak self] _ in self?.onChange?() }
+        animation?.onChange = { [weak self] in self?.onChange?() }
     }
 
     /// The box of the large picture in `area`: the whole width, all rows but the caption's.
@@ -32,12 +37,14 @@ final class GalleryPictureViewer {
     func show(_ entry: GalleryEntry, in area: CellRect, neighbours: [GalleryEntry]) {
         let sized = pictureBox(in: area)
         cell.show(ThumbnailURL(source: entry.url, box: sized).url, priority: .veryHigh)
+        animation?.play(entry.url, box: sized)
         prefetcher.prefetch(neighbours.indices.map { (row: $0, priority: .low) }) { ThumbnailURL(source: neighbours[$0].url, box: sized).url }
     }
 
     /// Stops showing (back to the grid).
     func close() {
         prefetcher.cancelAll()
+        animation?.stop()
         cell.prepareForReuse()
     }
 
@@ -48,7 +55,7 @@ final class GalleryPictureViewer {
     /// The picture, then one caption row: its name, position and size (when known), and the keys.
     func draw(_ entry: GalleryEntry, position: Int, of count: Int, on canvas: any TextCanvas, area: CellRect) -> [PlacedPicture] {
         let rect = CellRect(row: area.row, column: area.column, rows: max(1, area.rows - 1), columns: area.columns)
-        let picture = ImageCellDrawing.draw(cell, in: rect, on: canvas)
+        let picture = animation?.placed(in: rect) ?? ImageCellDrawing.draw(cell, in: rect, on: canvas)
         let caption = "\(position + 1) of \(count) · \(SafeText.visible(entry.name))\(GalleryScreen.size(entry.size))"
             + " · ←/→ previous/next · Esc back"
         canvas.put(caption, row: area.row + area.rows - 1, column: area.column, width: area.columns, style: .dim)

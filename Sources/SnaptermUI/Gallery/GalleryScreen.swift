@@ -35,12 +35,14 @@ public final class GalleryScreen: Screen {
     private var area = CellRect(row: 0, column: 0, rows: 1, columns: 1)
 
     /// Creates the screen and lists the pictures; `box` sizes the grid thumbnails, `viewerBox` carries
-    /// the cell size and mode of the large picture (its size follows the screen).
-    public init(pictures: any GalleryPictures, loader: SchemeLoader, box: ThumbnailBox, viewerBox: ThumbnailBox) {
+    /// the cell size and mode of the large picture (its size follows the screen); with `animationSources` (the
+    /// pictures' own loader) an animated GIF or WebP plays in the large view — the grid shows first frames.
+    public init(pictures: any GalleryPictures, loader: SchemeLoader, box: ThumbnailBox, viewerBox: ThumbnailBox,
+                animationSources: SchemeLoader? = nil) {
         self.pictures = pictures
         self.loader = loader
         self.box = box
-        viewer = GalleryPictureViewer(loader: loader, box: viewerBox)
+        viewer = GalleryPictureViewer(loader: loader, box: viewerBox, animationSources: animationSources)
         viewer.onChange = { [weak self] in self?.onChange?() }
         rescan()
     }

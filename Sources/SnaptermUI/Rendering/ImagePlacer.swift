@@ -65,9 +65,10 @@ public final class ImagePlacer {
         let pictures = all.filter { if case .kitty = $0.picture { false } else { true } }
         let wanted = Dictionary(pictures.map { ($0.rect, $0) }, uniquingKeysWith: { first, _ in first })
         for (rect, identity) in onScreen where wanted[rect]?.identity != identity {
+            onScreen[rect] = nil
+            if wanted[rect]?.replacesInPlace == true { continue }  // drawn over whole below
             frame.erase += Escape.erase(rect)  // vacated, or about to hold another picture
             frame.report.erased += 1
-            onScreen[rect] = nil
         }
         for picture in pictures {
             if onScreen[picture.rect] == picture.identity {

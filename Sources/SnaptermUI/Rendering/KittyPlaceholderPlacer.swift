@@ -55,9 +55,10 @@ public final class KittyPlaceholderPlacer {
             let covered = Self.addressable(picture.coveredRect)  // placeholders stretch the image to their cells
             let columns = covered.columns, rows = covered.rows
             if !images.holds(id) || boxes[id]?.columns != columns || boxes[id]?.rows != rows {
-                out += TmuxPassthrough.wrapEach(KittyGraphics.transmit(id: id, payload: .png(png))
+                let frames = picture.kittyFrames.map { KittyAnimation.addFrames(id: id, $0) } ?? Data()
+                out += TmuxPassthrough.wrapEach(KittyGraphics.transmit(id: id, payload: .png(png)) + frames
                                                 + KittyGraphics.placeVirtual(id: id, columns: columns, rows: rows))
-                images.transmitted(id, bytes: png.count)
+                images.transmitted(id, bytes: png.count + frames.count)
                 boxes[id] = (columns, rows)
                 report.transmitted += 1
             }

@@ -60,14 +60,14 @@ public final class KittyPlacer {
             placed = [:]
             resetPending = false
         }
-        var wanted: [Slot: (CellRect, TerminalPicture)] = [:]
+        var wanted: [Slot: PlacedPicture] = [:]
         var order: [Slot] = []
         for picture in pictures {
             guard case .kitty = picture.picture else { continue }
             let id = imageID(for: picture.identity)
             var slot = Slot(id: id, placement: 1)
             while wanted[slot] != nil { slot.placement += 1 }
-            wanted[slot] = (picture.coveredRect, picture.picture)
+            wanted[slot] = picture
             order.append(slot)
         }
         for slot in placed.keys.sorted(by: Self.order) where wanted[slot] == nil {
@@ -76,11 +76,14 @@ public final class KittyPlacer {
             report.deleted += 1
         }
         for slot in order {
-            guard let (rect, picture) = wanted[slot], case .kitty(let png, _, _) = picture else { continue }
+            guard let picture = wanted[slot], case .kitty(let png, _, _) = picture.picture else { continue }
+            let rect = picture.coveredRect
             images.shown(slot.id, inFrame: frameNumber)
             if !images.holds(slot.id) {
                 out += KittyGraphics.transmit(id: slot.id, payload: .png(png))
-                images.transmitted(slot.id, bytes: png.count)
+                let frames = picture.kittyFrames.map { KittyAnimation.addFrames(id: slot.id, $0) } ?? Data()
+                out += frames
+                images.transmitted(slot.id, bytes: png.count + frames.count)
                 report.transmitted += 1
             }
             if placed[slot] == rect { report.kept += 1; continue }

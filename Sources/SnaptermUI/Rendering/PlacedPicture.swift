@@ -6,9 +6,16 @@ public struct PlacedPicture: Sendable, Hashable {
     public var rect: CellRect
     public var identity: String
     public var picture: TerminalPicture
+    /// For a kitty picture that is an animation's first frame: the rest, sent once after it — kitty plays them.
+    public var kittyFrames: KittyFrames?
+    /// Covers every cell the picture before it in `rect` covered (an animation's next frame: same size, opaque),
+    /// so that picture need not be erased first — erasing would flash the cells blank on every frame.
+    public var replacesInPlace: Bool
 
-    public init(rect: CellRect, identity: String, picture: TerminalPicture) {
-        self.rect = rect; self.identity = identity; self.picture = picture
+    public init(rect: CellRect, identity: String, picture: TerminalPicture, kittyFrames: KittyFrames? = nil,
+                replacesInPlace: Bool = false) {
+        self.rect = rect; self.identity = identity; self.picture = picture; self.kittyFrames = kittyFrames
+        self.replacesInPlace = replacesInPlace
     }
 
     /// The cells the picture covers: a kitty picture knows its own size in cells (its shape, fitted

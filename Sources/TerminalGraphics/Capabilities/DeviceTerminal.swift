@@ -14,8 +14,9 @@ public final class DeviceTerminal: TerminalHandling {
     private var saved: termios
     private var token: TerminalModeGuard.Token?
 
-    /// Opens `path` (the controlling terminal by default) and switches it to raw mode.
-    public init(path: String = "/dev/tty") throws {
+    /// Opens `path` (the controlling terminal by default) and switches it to raw mode; a signal that ends the
+    /// process meanwhile writes `farewell` to standard output (e.g. showing the cursor again) before the settings go back.
+    public init(path: String = "/dev/tty", farewell: [UInt8] = []) throws {
         let fd = open(path, O_RDWR | O_NOCTTY | O_CLOEXEC)
         guard fd >= 0 else { throw TerminalGraphicsError.terminalUnavailable(reason: "cannot open \(path): \(Self.errorText())") }
         var settings = termios()
@@ -34,7 +35,7 @@ public final class DeviceTerminal: TerminalHandling {
             cc[Int(VTIME)] = 0
         }
         // Guarded before the mode changes: a signal at any moment from here on gives the terminal back.
-        token = TerminalModeGuard.protect(descriptor: fd, saved: settings, active: raw)
+        token = TerminalModeGuard.protect(descriptor: fd, saved: settings, active: raw, farewell: farewell)
         guard tcsetattr(fd, TCSANOW, &raw) == 0 else {
             let reason = Self.errorText()
             token.map(TerminalModeGuard.release)

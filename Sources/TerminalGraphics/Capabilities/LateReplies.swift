@@ -11,6 +11,7 @@ public final class LateReplies: @unchecked Sendable {
     public static let defaultLimit = Duration.seconds(2)
 
     private let terminal: DeviceTerminal
+    private var drained = false
     /// When waiting for the replies stops.
     public let deadline: ContinuousClock.Instant
 
@@ -25,8 +26,10 @@ public final class LateReplies: @unchecked Sendable {
 
     /// Reads and drops the replies until DA1 (or the deadline — past it, what has come meanwhile is still
     /// read; a flood is discarded), then gives the terminal its settings back; what the user typed
-    /// after the replies stays for the shell.
+    /// after the replies stays for the shell. Only the first call reads.
     public func drain() {
+        guard !drained else { return }
+        drained = true
         let left = ContinuousClock.now.duration(to: deadline)
         TerminalCapabilities.drainLateReplies(from: terminal, timeout: max(left, Self.minimumRead))
         terminal.close()

@@ -29,6 +29,16 @@ public enum EscapeSequence {
         csi + "\(max(0, row) + 1);\(max(0, column) + 1)H"
     }
 
+    /// Moves the cursor up `count` rows (CUU), stopping at the top; `count` 0 writes nothing.
+    public static func cursorUp(_ count: Int) -> String {
+        count > 0 ? csi + "\(count)A" : ""
+    }
+
+    /// Moves the cursor down `count` rows (CUD), stopping at the bottom; `count` 0 writes nothing.
+    public static func cursorDown(_ count: Int) -> String {
+        count > 0 ? csi + "\(count)B" : ""
+    }
+
     /// Erases `count` characters from the cursor on (ECH), leaving the cursor in place.
     public static func eraseCharacters(_ count: Int) -> String {
         csi + "\(max(1, count))X"

@@ -59,7 +59,7 @@ public enum KittyGraphics {
         command("a=d,d=I,i=\(id),q=2")
     }
 
-    private static func format(of payload: KittyPayload) -> String {
+    static func format(of payload: KittyPayload) -> String {
         switch payload {
         case .png: "f=100"
         case .rgba(_, let width, let height): "f=32,s=\(width),v=\(height)"
@@ -67,7 +67,7 @@ public enum KittyGraphics {
     }
 
     /// The payload in base64 chunks; the first carries `keys`, the rest only `q` and `m`.
-    private static func chunked(_ keys: String, payload: KittyPayload) -> Data {
+    static func chunked(_ keys: String, payload: KittyPayload) -> Data {
         let pixels: Data
         switch payload {
         case .png(let data): pixels = data

@@ -65,6 +65,9 @@ struct AppEnvironment {
     /// the caches only, stale copies included.
     var isOffline: Bool { ["1", "true", "yes"].contains(variables["SNAPTERM_OFFLINE"]?.lowercased() ?? "") }
 
+    /// Whether animated GIFs and WebPs play (`$SNAPTERM_ANIMATE` is not 0, false or no; `--no-animate` turns it off too).
+    var animates: Bool { !["0", "false", "no"].contains(variables["SNAPTERM_ANIMATE"]?.lowercased() ?? "") }
+
     /// The account's home folder from the password database (used only when `HOME` is unset).
     var accountHome: String? { AccountHome.lookUp() }
 

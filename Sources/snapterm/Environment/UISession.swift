@@ -54,6 +54,7 @@ struct UISession {
         state.terminalScrollsPictures = capabilities.mode == .sixel && capabilities.multiplexer == nil
             && environment.variables["SNAPTERM_SIXEL_SCROLL"] != "0"
         state.usesKittyPlaceholders = capabilities.usesKittyPlaceholders
+        state.animates = environment.animates
         let name = NoScrollTerminfo.install(base: environment.variables["TERM"] ?? "xterm", in: terminfoFolder)
         return UISession(capabilities: capabilities, state: state, terminfo: name.map { (terminfoFolder, $0) },
                          gallery: gallery?.pictures)
@@ -76,7 +77,8 @@ struct UISession {
         if let gallery {
             let grid = state.box(columns: ScreenFactory.galleryThumbnail.columns, rows: ScreenFactory.galleryThumbnail.rows)
             tabs.insert(GalleryScreen(pictures: gallery, loader: state.thumbnailLoader, box: grid,
-                                      viewerBox: state.box(columns: 1, rows: 1)), at: 0)
+                                      viewerBox: state.box(columns: 1, rows: 1),
+                                      animationSources: state.animates ? state.pictureLoader : nil), at: 0)
         }
         if let store = state.messages {
             tabs.append(ConversationsScreen(store: store, loader: state.thumbnailLoader, box: box))
