@@ -45,7 +45,7 @@ extension ImagingError {
     var carriesLibvipsText: Bool {
         switch self {
         case .corrupt, .encodingFailed, .processingFailed, .libraryUnavailable: true
-        case .emptyInput, .unsupportedFormat, .tooManyPixels, .tooManyScans, .invalidSize, .invalidCrop, .invalidRotation: false
+        case .emptyInput, .unsupportedFormat, .unsupportedVariant, .loaderUnavailable, .tooManyPixels, .tooManyScans, .invalidSize, .invalidCrop, .invalidRotation: false
         }
     }
 }
