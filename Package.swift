@@ -162,7 +162,7 @@ let package = Package(
         ),
         .testTarget(
             name: "SnaptermCLITests",
-            dependencies: ["TestSupport", "snapterm"]
+            dependencies: ["TestSupport", "Imaging", "snapterm"]
         ),
         .testTarget(
             name: "SnaptermE2ETests",
