@@ -8,12 +8,15 @@ extension ImageProcessor {
     /// after its header passed `limits`).
     static func open(_ raw: UnsafeRawBufferPointer, as format: ImageFormat, limits: ImageLimits) throws(ImagingError) -> VipsImageRef {
         guard format != .bmp else {
-            let bitmap = BMPDecoder.decode(raw, header: try BMPHeader(raw, maxPixels: limits.maxPixels))
+            let header = try BMPHeader(raw, maxPixels: limits.maxPixels)
+            let bitmap = BMPDecoder.decode(raw, header: header)
             let copied = bitmap.pixels.withUnsafeBytes { pixels in
                 vips_image_new_from_memory_copy(pixels.baseAddress, pixels.count, Int32(bitmap.width), Int32(bitmap.height), 4, VIPS_FORMAT_UCHAR)
             }
             guard let copied else { throw .processingFailed(operation: "new_from_memory_copy", reason: Vips.takeError()) }
-            return VipsImageRef(copied)
+            let image = VipsImageRef(copied)
+            // An opaque picture as three bands: libvips then scales it without premultiplying an alpha.
+            return header.hasAlpha ? image : try image.apply("extract_band") { snap_vips_extract_band($0, $1, 0, 3) }
         }
         _ = try VipsLoaders.loader(for: format, raw)
         guard let base = raw.baseAddress, let opened = snap_vips_new_from_buffer(base, raw.count) else {
