@@ -67,6 +67,15 @@ import Testing
         #expect(Double(difference) / Double(decoded.pixels.count) < 6, "\(name): mean difference \(difference / decoded.pixels.count)")
     }
 
+    @Test func aTenBitHEICIsScaledToEightBitsNotClipped() throws {
+        // Given a 10-bit HEIC (libvips reads it as 16-bit RGB) and its 8-bit source
+        let decoded = try processor.decode(try fixture("coffee-160x120-10bit.heic"))
+        let source = try processor.decode(try fixture("coffee-160x120.png"))
+        // Then the 8-bit picture is the source's, not a clipped white or a darkened one
+        let difference = zip(decoded.pixels, source.pixels).reduce(0) { $0 + abs(Int($1.0) - Int($1.1)) }
+        #expect(Double(difference) / Double(decoded.pixels.count) < 6, "mean difference \(difference / decoded.pixels.count)")
+    }
+
     @Test func jpegXLDecodesOnlyWhereLibvipsTrustsItsLoader() throws {
         let bytes = try fixture("quadrants-64x48.jxl")
         do {
