@@ -23,15 +23,10 @@ import Thumbnails
         for (name, source) in files {
             try FileManager.default.copyItem(at: CommandRunner.repositoryRoot.appendingPathComponent(source), to: folder.appending(name))
         }
-        let loaders = try SchemeLoader(handlers: [FileSchemeHandler(allowedRoots: [folder.url])])
-        let thumbnails = try SchemeLoader(handlers: [ThumbnailSchemeHandler(base: loaders)])
-        defer { Task { await thumbnails.shutdown(); await loaders.shutdown() } }
 
         // When the gallery opens (9 cells: 4 to a grid row, all on screen) and its pictures have landed
-        let screen = GalleryScreen(pictures: try PictureFolder(path: folder.url.path), loader: thumbnails,
-                                   box: ThumbnailBox(columns: 18, rows: 6, mode: .symbols, colors: .truecolor),
-                                   viewerBox: ThumbnailBox(columns: 1, rows: 1, mode: .symbols, colors: .truecolor))
-        screen.layout(in: FolderFixtures.area)
+        let (screen, shutdown) = try FolderFixtures.realGallery(folder)
+        defer { Task { await shutdown() } }
         #expect(screen.entries.map(\.name) == files.map(\.0))
         #expect(await UIFixtures.eventually { screen.placeholderCount.placeholders == 0 })
         let canvas = MemoryCanvas(rows: 24, columns: 80)
