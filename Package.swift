@@ -94,7 +94,7 @@ let package = Package(
         .systemLibrary(name: "CNcurses", pkgConfig: "ncursesw"),
         .target(
             name: "SnaptermUI",
-            dependencies: ["SchemeLoader", "CNcurses", "TerminalGraphics", "Thumbnails", "MessageStore"]
+            dependencies: ["SchemeLoader", "Imaging", "CNcurses", "TerminalGraphics", "Thumbnails", "MessageStore"]
         ),
         // ScrollBench: the headless scroll benchmark — the real app against a virtual terminal.
         .target(
@@ -162,7 +162,7 @@ let package = Package(
         ),
         .testTarget(
             name: "SnaptermCLITests",
-            dependencies: ["TestSupport", "snapterm"]
+            dependencies: ["TestSupport", "Imaging", "snapterm"]
         ),
         .testTarget(
             name: "SnaptermE2ETests",
@@ -217,6 +217,6 @@ for target in package.targets where seesLazyLibraryHeaders(target) {
 #if !arch(x86_64)
 // Sources/CLazyLibraries/trampolines.S is written for x86-64: elsewhere the libraries link at start as usual.
 if let lazyLibraries = package.targets.first(where: { $0.name == "CLazyLibraries" }) {
-    lazyLibraries.linkerSettings = ["vips", "gobject-2.0", "glib-2.0", "sixel", "chafa", "cairo", "jpeg", "lcms2"].map { .linkedLibrary($0) }
+    lazyLibraries.linkerSettings = ["vips", "gobject-2.0", "gmodule-2.0", "glib-2.0", "sixel", "chafa", "cairo", "jpeg", "lcms2"].map { .linkedLibrary($0) }
 }
 #endif

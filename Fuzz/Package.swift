@@ -17,6 +17,8 @@ let package = Package(
         .target(name: "FuzzedURLs"),
         .target(name: "FuzzedText"),
         .target(name: "FuzzedMVT"),
+        // Imaging's BMP reader is internal: compiled for @testable import, so nothing is made public for fuzzing.
+        .target(name: "FuzzedPictures", swiftSettings: [.unsafeFlags(["-enable-testing"])]),
         // The C side of Imaging's DirectJPEG, instrumented for coverage; libjpeg itself is the system's.
         .target(name: "FuzzedJPEG", cSettings: [.unsafeFlags(["-fsanitize=fuzzer-no-link,address"])],
                 linkerSettings: [.linkedLibrary("jpeg")]),
@@ -25,5 +27,6 @@ let package = Package(
         fuzzTarget("fuzz-keys", "FuzzedText"),
         fuzzTarget("fuzz-mvt", "FuzzedMVT"),
         fuzzTarget("fuzz-jpeg", "FuzzedJPEG"),
+        fuzzTarget("fuzz-bmp", "FuzzedPictures"),
     ]
 )

@@ -1,5 +1,6 @@
 // AssetLibrary: the local photo gallery — the shipped photos (manifest) plus a user's own folder.
 import Foundation
+import Imaging
 import SchemeLoader
 
 /// The photos `asset://` URLs can name. Lookups go by opaque id through a table built when the
@@ -44,7 +45,7 @@ public struct AssetLibrary: Sendable {
         return "u-" + String((String(repeating: "0", count: 16 - hex.count) + hex).prefix(12))
     }
 
-    static let pictureExtensions: Set<String> = ["jpg", "jpeg", "png", "gif", "webp"]
+    static let pictureExtensions = ImageFormat.pictureFileExtensions
 
     private static func manifest(in folder: URL) throws(AssetLibraryError) -> [Asset] {
         let path = folder.appendingPathComponent("manifest.json")

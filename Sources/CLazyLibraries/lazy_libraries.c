@@ -1,5 +1,7 @@
 // lazy_libraries.c — binds a lazily loaded function on its first call (see trampolines.S).
+#define _GNU_SOURCE
 #include "lazy_libraries.h"
+#include <link.h>
 #include <dlfcn.h>
 #include <pthread.h>
 #include <stdio.h>
@@ -21,6 +23,7 @@ static struct lazy_library libraries[] = {
     {"cairo_", "libcairo.so.2", NULL},
     {"jpeg_", "libjpeg.so.62", NULL},
     {"cms", "liblcms2.so.2", NULL},
+    {"g_module_", "libgmodule-2.0.so.0", NULL},
     {"g_", "libgobject-2.0.so.0", NULL},
 };
 
@@ -56,6 +59,13 @@ static void *open_library(const char *symbol) {
 
 const char *snapterm_lazy_library_error(const char *symbol) {
     return open_library(symbol) ? NULL : reason;
+}
+
+const char *snapterm_lazy_library_path(const char *symbol) {
+    void *handle = open_library(symbol);
+    struct link_map *map = NULL;
+    if (!handle || dlinfo(handle, RTLD_DI_LINKMAP, &map) != 0 || !map || !map->l_name[0]) return NULL;
+    return map->l_name;
 }
 
 /// Called by an unbound trampoline: resolves `name`, stores it in `slot` for every later call, and

@@ -34,6 +34,12 @@ static inline int snap_vips_icc_transform_embedded(VipsImage *in, VipsImage **ou
     return vips_icc_transform(in, out, output_profile, "embedded", TRUE, "depth", 8, NULL);
 }
 
+// The same for an image already in memory (a BMP decoded by Imaging).
+static inline int snap_vips_thumbnail_image(VipsImage *in, VipsImage **out, int width, int height, int crop) {
+    return vips_thumbnail_image(in, out, width, "height", height,
+        "crop", crop ? VIPS_INTERESTING_CENTRE : VIPS_INTERESTING_NONE, NULL);
+}
+
 // Decodes every pixel of the first frame, top to bottom, keeping none: 0 when the input decodes.
 static inline int snap_vips_decode_check(const void *buf, size_t len) {
     VipsImage *image = vips_image_new_from_buffer(buf, len, "", "access", VIPS_ACCESS_SEQUENTIAL, NULL);

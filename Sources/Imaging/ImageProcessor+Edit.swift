@@ -42,18 +42,10 @@ extension ImageProcessor {
         let decodeWidth = max(1, Int((Double(upright.width) * scale).rounded(.up)))
         let decodeHeight = max(1, Int((Double(upright.height) * scale).rounded(.up)))
 
-        return try withHeader(data) { header, format, raw throws(ImagingError) in
+        return try withHeader(data) { opened, format, raw throws(ImagingError) in
             try Self.decoding(format, raw) { () throws(ImagingError) in
-                var out: UnsafeMutablePointer<VipsImage>?
-                let status = snap_vips_thumbnail_buffer(
-                    UnsafeMutableRawPointer(mutating: raw.baseAddress), raw.count, &out,
-                    Int32(min(decodeWidth, Int(Int32.max))), Int32(min(decodeHeight, Int(Int32.max))), 0,
-                    Self.outputProfile(for: header))
-                guard status == 0, let out else {
-                    if let out { g_object_unref(out) }
-                    throw .processingFailed(operation: "thumbnail", reason: Vips.takeError())
-                }
-                var image = try Self.rgbaImage(from: VipsImageRef(out)).cropped(to: edit.crop)
+                let shrunk = try Self.shrink(opened, format, raw, width: decodeWidth, height: decodeHeight, crop: false)
+                var image = try Self.rgbaImage(from: shrunk).cropped(to: edit.crop)
                 if filling {
                     let cover = max(Double(target.width) / Double(image.width), Double(target.height) / Double(image.height))
                     image = try image.resized(

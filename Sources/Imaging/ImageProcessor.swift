@@ -26,7 +26,12 @@ public struct ImageProcessor: Sendable {
 
     /// `info(of:)` without the gate, for calls already inside it.
     func header(of data: Data) throws(ImagingError) -> ImageInfo {
-        try withHeader(data) { image, format, _ throws(ImagingError) in
+        if ImageFormat(sniffing: data) == .bmp {
+            return try data.withUnsafeBytes { raw in
+                Result { () throws(ImagingError) in try BMPHeader(raw, maxPixels: limits.maxPixels).info }
+            }.get()
+        }
+        return try withHeader(data) { image, format, _ throws(ImagingError) in
             let orientation = Int(vips_image_get_orientation(image.pointer))
             let swap = vips_image_get_orientation_swap(image.pointer) != 0
             return ImageInfo(
@@ -63,15 +68,7 @@ public struct ImageProcessor: Sendable {
     func shrunk(_ data: Data, width: Int, height: Int, mode: ThumbnailMode) throws(ImagingError) -> Bitmap {
         try withHeader(data) { image, format, raw throws(ImagingError) in
             try Self.decoding(format, raw) { () throws(ImagingError) in
-                var out: UnsafeMutablePointer<VipsImage>?
-                let status = snap_vips_thumbnail_buffer(
-                    UnsafeMutableRawPointer(mutating: raw.baseAddress), raw.count, &out,
-                    Int32(width), Int32(height), mode == .fill ? 1 : 0, Self.outputProfile(for: image))
-                guard status == 0, let out else {
-                    if let out { g_object_unref(out) }
-                    throw .processingFailed(operation: "thumbnail", reason: Vips.takeError())
-                }
-                return try Self.bitmap(from: VipsImageRef(out))
+                try Self.bitmap(from: Self.shrink(image, format, raw, width: width, height: height, crop: mode == .fill))
             }
         }
     }
@@ -120,8 +117,8 @@ public struct ImageProcessor: Sendable {
         }
     }
 
-    /// Opens `data` lazily (header only), refuses formats we do not read and images over the limit,
-    /// then runs `body` while the bytes are pinned in memory.
+    /// Opens `data` lazily (header only), refuses formats we do not read (by content, before libvips
+    /// sees the bytes) and images over the limit, then runs `body` while the bytes are pinned in memory.
     func withHeader<T>(
         _ data: Data, _ body: (VipsImageRef, ImageFormat, UnsafeRawBufferPointer) throws(ImagingError) -> T
     ) throws(ImagingError) -> T {
@@ -129,17 +126,10 @@ public struct ImageProcessor: Sendable {
         guard !data.isEmpty else { throw .emptyInput }
         let result: Result<T, ImagingError> = data.withUnsafeBytes { raw in
             Result { () throws(ImagingError) -> T in
-                guard let base = raw.baseAddress else { throw .emptyInput }
-                let signature = raw.prefix(8).map { String(format: "%02x", $0) }.joined(separator: " ")
-                guard let loader = vips_foreign_find_load_buffer(base, raw.count),
-                      let format = ImageFormat(vipsLoader: String(cString: loader)) else {
-                    _ = Vips.takeError()
-                    throw .unsupportedFormat(signature: signature)
+                guard let format = ImageFormat(sniffing: raw) else {
+                    throw .unsupportedFormat(signature: raw.prefix(8).map { String(format: "%02x", $0) }.joined(separator: " "))
                 }
-                guard let opened = snap_vips_new_from_buffer(base, raw.count) else {
-                    throw .corrupt(format: format, reason: Vips.takeError())
-                }
-                let image = VipsImageRef(opened)
+                let image = try Self.open(raw, as: format, limits: limits)
                 guard image.width > 0, image.height > 0 else {
                     throw .corrupt(format: format, reason: "the header declares an empty picture")
                 }

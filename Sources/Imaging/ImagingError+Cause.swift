@@ -8,7 +8,8 @@ extension ImagingError {
     /// the input decodes, the failure was ours and stays `processingFailed`. Other errors pass through.
     /// Costs one full decode of `raw`, on failure only.
     func attributed(to raw: UnsafeRawBufferPointer, format: ImageFormat) -> ImagingError {
-        guard case .processingFailed = self, let base = raw.baseAddress else { return self }
+        // A BMP was decoded by Imaging before any libvips step ran: a later failure is the processing's.
+        guard case .processingFailed = self, format != .bmp, let base = raw.baseAddress else { return self }
         guard snap_vips_decode_check(base, raw.count) != 0 else { return self }
         return .corrupt(format: format, reason: Vips.takeError())
     }
@@ -24,8 +25,8 @@ extension ImageProcessor {
             try VipsErrorGate.shared.run { () throws(ImagingError) in
                 try Vips.start()
                 let attributed: ImagingError = data.withUnsafeBytes { raw in
-                    guard let base = raw.baseAddress, let loader = vips_foreign_find_load_buffer(base, raw.count),
-                          let format = ImageFormat(vipsLoader: String(cString: loader)) else { return failure }
+                    guard let format = ImageFormat(sniffing: raw), format == .bmp || (try? VipsLoaders.loader(for: format, raw)) != nil
+                    else { return failure }
                     return failure.attributed(to: raw, format: format)
                 }
                 throw attributed

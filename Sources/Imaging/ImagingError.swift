@@ -17,6 +17,11 @@ public enum ImagingError: Error, Sendable, Equatable, CustomStringConvertible {
     case animationTooLarge(frames: Int, width: Int, height: Int, reason: String)
     /// The picture is damaged or truncated; `reason` is libvips' message.
     case corrupt(format: ImageFormat, reason: String)
+    /// A variant of a format Imaging reads that it does not decode (a run-length encoded BMP).
+    case unsupportedVariant(format: ImageFormat, reason: String)
+    /// The format is one Imaging reads, but this libvips has no loader for it that may see outside bytes
+    /// (its module is missing, or libvips marks that loader untrusted).
+    case loaderUnavailable(format: ImageFormat, reason: String)
     /// A requested size is out of range (zero, negative or absurd).
     case invalidSize(name: String, value: Int, reason: String)
     /// A crop rectangle is not inside 0…1 or is empty.
@@ -34,7 +39,7 @@ public enum ImagingError: Error, Sendable, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .emptyInput: "the picture is empty (0 bytes)"
-        case .unsupportedFormat(let signature): "not a JPEG, PNG, GIF or WebP picture (starts with \(signature))"
+        case .unsupportedFormat(let signature): "not a \(ImageFormat.namesPhrase) picture (starts with \(signature))"
         case .tooManyPixels(let width, let height, let limit):
             "the picture declares \(width)×\(height) pixels, more than the \(limit)-pixel limit: refused before decoding"
         case .tooManyScans(let count, let limit):
@@ -43,7 +48,9 @@ public enum ImagingError: Error, Sendable, Equatable, CustomStringConvertible {
             "the animation has \(count) frames, more than the \(limit)-frame limit: refused before decoding"
         case .animationTooLarge(let frames, let width, let height, let reason):
             "the animation's \(frames) frames of \(width)×\(height) pixels are too much: \(reason); refused before decoding"
-        case .corrupt(let format, let reason): "the \(format.rawValue.uppercased()) picture is damaged: \(reason)"
+        case .corrupt(let format, let reason): "the \(format.name) picture is damaged: \(reason)"
+        case .unsupportedVariant(let format, let reason): "this \(format.name) picture cannot be read: \(reason)"
+        case .loaderUnavailable(let format, let reason): "\(format.name) pictures cannot be read here: \(reason)"
         case .invalidSize(let name, let value, let reason): "invalid \(name) \(value): \(reason)"
         case .invalidCrop(let x, let y, let width, let height):
             "invalid crop \(x),\(y),\(width),\(height): need x,y,w,h in 0…1 with w,h > 0, x+w ≤ 1 and y+h ≤ 1"

@@ -7,9 +7,10 @@ import Foundation
 enum Vips {
     private static let started: Result<Void, ImagingError> = {
         // libvips finds its loadable modules (HEIF, JPEG XL, ImageMagick, Poppler, OpenSlide — ~26 more
-        // shared libraries, ~20 ms per process) under $VIPSHOME/lib. Imaging accepts only JPEG, PNG, GIF
-        // and WebP, which are built in, so a VIPSHOME with no modules skips that work and that attack
-        // surface. A VIPSHOME the user set is kept. (Set before libvips starts, once per process.)
+        // shared libraries, ~20 ms per process) under $VIPSHOME/lib. A VIPSHOME with no modules skips that
+        // work and the ImageMagick, Poppler and OpenSlide attack surface; `VipsLoaders` opens the HEIF or
+        // JPEG XL module on the first such picture. A VIPSHOME the user set is kept. (Set before libvips
+        // starts, once per process.)
         setenv("VIPSHOME", "/nonexistent/snapterm-without-vips-modules", 0)
         // libvips is opened here, on first use, not at start (CLazyLibraries).
         if let reason = snapterm_lazy_library_error("vips_init") {
@@ -19,7 +20,8 @@ enum Vips {
         // The operation cache would key buffer loads by address: a new buffer at a reused address
         // could return a stale image. Our calls never repeat an operation, so the cache buys nothing.
         vips_cache_set_max(0)
-        // Only the loaders we name (JPEG, PNG, GIF, WebP) may see outside bytes; no ImageMagick, PDF, SVG.
+        // Only loaders libvips trusts with hostile input (fuzzed) may run: no ImageMagick, PDF, SVG, FITS,
+        // MATLAB. `VipsLoaders` also lets only the bytes of the formats Snapterm reads reach libvips.
         vips_block_untrusted_set(1)
         // Damaged inputs make libvips log warnings to stderr, which would scribble over the TUI;
         // failures reach callers as `ImagingError`s instead.

@@ -45,8 +45,8 @@ extension ImagingError {
     var carriesLibvipsText: Bool {
         switch self {
         case .corrupt, .encodingFailed, .processingFailed, .libraryUnavailable: true
-        case .emptyInput, .unsupportedFormat, .tooManyPixels, .tooManyScans, .tooManyFrames, .animationTooLarge, .invalidSize, .invalidCrop,
-             .invalidRotation: false
+        case .emptyInput, .unsupportedFormat, .unsupportedVariant, .loaderUnavailable, .tooManyPixels, .tooManyScans, .tooManyFrames,
+             .animationTooLarge, .invalidSize, .invalidCrop, .invalidRotation: false
         }
     }
 }

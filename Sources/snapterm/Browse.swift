@@ -20,7 +20,7 @@ extension Snapterm {
             commandName: "browse",
             abstract: "Browse pictures (a folder, URLs, files), places and conversations in the terminal (the default command).",
             discussion: """
-                `snapterm DIR` (or `--photos DIR`) opens a gallery of the folder's JPEG, PNG, GIF and WebP files, \
+                `snapterm DIR` (or `--photos DIR`) opens a gallery of the folder's JPEG, PNG, GIF, WebP, HEIC, AVIF, JPEG XL, TIFF and BMP files, \
                 listed again on every visit. `snapterm URL|PATH…` opens a gallery of the pictures named: http(s) \
                 URLs, any URL the loader reads (file inside the allowed folders, asset, map), files wherever they \
                 are, and folders (each adds its pictures). `--list FILE` adds one URL or path a line (# starts \

@@ -13,7 +13,7 @@ import Testing
     private let photo = CommandRunner.repositoryRoot.appendingPathComponent("assets/photos/astronaut.jpg")
 
     /// The shared libraries the dynamic loader opened while `snapterm arguments…` ran (`LD_DEBUG=files`).
-    private func librariesOpened(_ arguments: [String], folder: TemporaryDirectory) async throws -> (output: CommandOutput, libraries: Set<String>) {
+    func librariesOpened(_ arguments: [String], folder: TemporaryDirectory) async throws -> (output: CommandOutput, libraries: Set<String>) {
         let environment = ["LD_DEBUG": "files", "XDG_CACHE_HOME": folder.appending("cache").path,
                            "SNAPTERM_FILE_ROOTS": CommandRunner.repositoryRoot.path, "TERM": "xterm-256color"]
         let output = try await CommandRunner.run(arguments, environment: environment)

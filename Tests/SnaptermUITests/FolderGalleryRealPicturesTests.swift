@@ -18,15 +18,10 @@ import Thumbnails
         let folder = try FolderFixtures.folder(count: 2)
         try Data("not a jpeg at all".utf8).write(to: folder.appending("photo-3.jpg"))
         #expect(mkfifo(folder.appending("photo-4.jpg").path, 0o600) == 0)
-        let files = try SchemeLoader(handlers: [FileSchemeHandler(allowedRoots: [folder.url])])
-        let thumbnails = try SchemeLoader(handlers: [ThumbnailSchemeHandler(base: files)])
-        defer { Task { await thumbnails.shutdown(); await files.shutdown() } }
 
         // When the gallery opens
-        let screen = GalleryScreen(pictures: try PictureFolder(path: folder.url.path), loader: thumbnails,
-                                   box: ThumbnailBox(columns: 18, rows: 6, mode: .symbols, colors: .truecolor),
-                                   viewerBox: ThumbnailBox(columns: 1, rows: 1, mode: .symbols, colors: .truecolor))
-        screen.layout(in: FolderFixtures.area)
+        let (screen, shutdown) = try FolderFixtures.realGallery(folder)
+        defer { Task { await shutdown() } }
 
         // Then three files are listed (not the FIFO), the photos land as pictures and the damaged one fails
         #expect(screen.entries.map(\.name) == ["photo-1.jpg", "photo-2.jpg", "photo-3.jpg"])

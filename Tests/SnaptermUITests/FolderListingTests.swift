@@ -1,4 +1,4 @@
-// A gallery folder lists JPEG/PNG/GIF/WebP regular files only, by name with numbers by value, without
+// A gallery folder lists regular files named like a picture Imaging reads (JPEG … BMP) only, by name with numbers by value, without
 // opening any file; a missing folder or a file named as one is a typed error.
 #if canImport(Glibc)
 import Glibc
@@ -13,7 +13,7 @@ import Testing
         // Given pictures of every accepted type, other files, a hidden picture, a folder and a FIFO with
         // picture names, and a link to a picture
         let folder = try TemporaryDirectory()
-        for name in ["b-10.JPG", "b-2.png", "a.webp", "c.gif", "d.jpeg", "notes.txt", "raw.heic", ".hidden.jpg", "noext"] {
+        for name in ["b-10.JPG", "b-2.png", "a.webp", "c.gif", "d.jpeg", "notes.txt", "raw.cr2", ".hidden.jpg", "noext"] {
             try Data("x".utf8).write(to: folder.appending(name))
         }
         try FileManager.default.createDirectory(at: folder.appending("dir.jpg"), withIntermediateDirectories: false)

@@ -7,4 +7,7 @@
 /// Returns NULL when it is open, else the dynamic loader's reason (valid until the next call).
 const char *snapterm_lazy_library_error(const char *symbol);
 
+/// The full path of the open library that provides `symbol` (opening it if needed), or NULL.
+const char *snapterm_lazy_library_path(const char *symbol);
+
 #endif

@@ -5,6 +5,7 @@ import Glibc
 import Darwin
 #endif
 import Foundation
+import Imaging
 import SchemeLoader
 
 /// One picture file of a folder: its name, its size and its `file://` URL. The name is kept as the
@@ -22,12 +23,13 @@ public struct FolderEntry: Sendable, Equatable {
     public var url: URL { path.fileURL }
 }
 
-/// A folder of pictures: JPEG, PNG, GIF and WebP files (by extension), regular files only — a FIFO,
+/// A folder of pictures: files named like one of `ImageFormat`'s (JPEG, PNG, GIF, WebP, HEIC, AVIF, JPEG XL,
+/// TIFF, BMP — read by content later), regular files only — a FIFO,
 /// socket, device or folder with a picture's name is not listed (links are followed). Listing reads
 /// the folder and one `stat` per candidate; no file is opened, so thousands list in milliseconds.
 public struct PictureFolder: Sendable {
     /// The picture extensions listed (lower case).
-    public static let extensions: Set<String> = ["jpg", "jpeg", "png", "gif", "webp"]
+    public static let extensions = ImageFormat.pictureFileExtensions
     /// The folder, absolute and standardized, byte for byte.
     public let path: RawPath
 
