@@ -14,6 +14,12 @@ public enum MapSnapshotError: Error, Sendable, Equatable, CustomStringConvertibl
     case tileDamaged(path: String, z: Int, x: Int, y: Int, reason: String)
     /// Cairo failed to draw or encode the picture.
     case renderingFailed(reason: String)
+    /// A PMTiles archive (a file's path or a URL) that cannot be read as one, and why.
+    case archiveDamaged(name: String, problem: PMTilesProblem)
+    /// Reading a tiles archive's bytes failed (the file or server, not its contents).
+    case archiveUnreadable(name: String, reason: String)
+    /// An http(s) tiles archive, which needs a range reader this program was not given.
+    case remoteArchiveUnsupported(url: String)
 
     public var description: String {
         switch self {
@@ -29,6 +35,12 @@ public enum MapSnapshotError: Error, Sendable, Equatable, CustomStringConvertibl
             "map tile \(z)/\(x)/\(y) is damaged (\(reason)) in \(path)"
         case .renderingFailed(let reason):
             "map rendering failed: \(reason)"
+        case .archiveDamaged(let name, let problem):
+            "map tiles archive is damaged or not a PMTiles archive (\(problem)): \(name)"
+        case .archiveUnreadable(let name, let reason):
+            "map tiles archive cannot be read (\(reason)): \(name)"
+        case .remoteArchiveUnsupported(let url):
+            "remote tile archives need HTTP range requests, which this build cannot make yet; download the archive and give its path: \(url)"
         }
     }
 }
