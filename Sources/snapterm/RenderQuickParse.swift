@@ -55,6 +55,7 @@ extension Snapterm.Render {
         command.offline = values["offline"] != nil
         command.output = values["output"]
         command.place = values["place"]
+        command.tiles = .none
         return command
     }
 
