@@ -18,7 +18,7 @@ public enum MapSnapshotError: Error, Sendable, Equatable, CustomStringConvertibl
     case archiveDamaged(name: String, problem: PMTilesProblem)
     /// Reading a tiles archive's bytes failed (the file or server, not its contents).
     case archiveUnreadable(name: String, reason: String)
-    /// An http(s) tiles archive, which needs a range reader this program was not given.
+    /// An http(s) tiles archive, and the opener was given no range source to read it with.
     case remoteArchiveUnsupported(url: String)
 
     public var description: String {
@@ -40,7 +40,7 @@ public enum MapSnapshotError: Error, Sendable, Equatable, CustomStringConvertibl
         case .archiveUnreadable(let name, let reason):
             "map tiles archive cannot be read (\(reason)): \(name)"
         case .remoteArchiveUnsupported(let url):
-            "remote tile archives need HTTP range requests, which this build cannot make yet; download the archive and give its path: \(url)"
+            "remote tile archives need a reader of HTTP byte ranges, which this map handler was not given: \(url)"
         }
     }
 }

@@ -6,8 +6,8 @@ import MapSnapshots
 /// The `--tiles` option every command that may draw a map shares.
 struct TilesOption: ParsableArguments {
     @Option(help: ArgumentHelp(
-        "Draw maps from these tiles archives instead of the shipped ones: MBTiles or PMTiles files (told apart by their content). Repeat it or separate with commas; also SNAPTERM_TILES.",
-        valueName: "path"),
+        "Draw maps from these tiles archives instead of the shipped ones: MBTiles or PMTiles files (told apart by their content), or http(s) URLs of PMTiles archives. Repeat it or separate with commas; also SNAPTERM_TILES.",
+        valueName: "path|url"),
         completion: .file(extensions: ["pmtiles", "mbtiles"]))
     var tiles: [String] = []
 

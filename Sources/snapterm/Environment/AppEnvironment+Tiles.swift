@@ -34,25 +34,40 @@ extension AppEnvironment {
         }
     }
 
-    /// How tiles archives are opened. Remote (http/https) PMTiles archives need a range source made
-    /// from the app's loader; until one is given here, they are refused with a typed error.
-    var tileArchiveOpener: TileArchiveOpener {
-        TileArchiveOpener(remoteSource: nil)
+    /// How tiles archives are opened: files by their content; http(s) PMTiles archives by range requests
+    /// through the loader `ranges` refers to (its caches, priorities and cancellation; see `HTTPRangeSource`).
+    func tileArchiveOpener(rangesThrough ranges: LoaderReference) -> TileArchiveOpener {
+        TileArchiveOpener { url in
+            guard let loader = ranges.loader else { throw CancellationError() }  // the loader has shut down
+            return try loader.byteRangeSource(for: url, priority: .high)
+        }
     }
 
-    /// The `map://` handler over `mapTilesFiles`, drawing on `workers`. Archives other than the shipped
-    /// ones tag its cache keys, so a map cached from other tiles is never shown.
-    func mapHandler(workers: WorkerPool) throws(AssetLibraryError) -> MapSchemeHandler {
+    /// The `map://` handler over `mapTilesFiles`, drawing on `workers`, reading remote archives through
+    /// the loader `ranges` refers to. Archives other than the shipped ones tag its cache keys, so a map
+    /// cached from other tiles is never shown.
+    func mapHandler(workers: WorkerPool, rangesThrough ranges: LoaderReference) throws(AssetLibraryError) -> MapSchemeHandler {
         let files = try mapTilesFiles
         let shipped = chosenTiles.isEmpty && (variables["SNAPTERM_MAP_TILES"] ?? "").isEmpty
-        return MapSchemeHandler(tilesFiles: files, opener: tileArchiveOpener, renderPool: workers,
+        return MapSchemeHandler(tilesFiles: files, opener: tileArchiveOpener(rangesThrough: ranges), renderPool: workers,
                                 cacheTag: shipped ? nil : MapSchemeHandler.cacheTag(for: files))
     }
 
     /// Opens every archive `$SNAPTERM_TILES` names before a command starts (header and directories of
-    /// a PMTiles, the metadata of an MBTiles: a few small reads), so a bad one is one clear sentence
+    /// a PMTiles — for a URL through a loader of its own, whose disk cache the command's loader then
+    /// shares —, the metadata of an MBTiles: a few small reads), so a bad one is one clear sentence
     /// rather than failed maps later; throws the first `MapSnapshotError`.
     func checkChosenTiles() async throws {
-        for location in chosenTiles { _ = try await tileArchiveOpener.open(location) }
+        let locations = chosenTiles
+        guard !locations.isEmpty else { return }
+        let ranges = LoaderReference()
+        var rangeLoader: SchemeLoader?
+        if locations.contains(where: TileArchiveOpener.isRemote) {
+            let loader = try makeLoader(for: .command, schemes: ["http", "https"])
+            ranges.set(loader)
+            rangeLoader = loader
+        }
+        defer { if let rangeLoader { Task { await rangeLoader.shutdown() } } }
+        for location in locations { _ = try await tileArchiveOpener(rangesThrough: ranges).open(location) }
     }
 }

@@ -103,19 +103,23 @@ struct AppEnvironment {
                     extra: [any SchemeHandling] = [], schemes: Set<String>? = nil) throws -> SchemeLoader {
         func wanted(_ names: String...) -> Bool { schemes.map { !$0.isDisjoint(with: names) } ?? true }
         var handlers: [any SchemeHandling] = extra
-        if wanted("http", "https") {
+        let itself = LoaderReference()
+        // Remote tiles archives are read by range requests: maps need the http handler then.
+        if wanted("http", "https") || wanted("map") && chosenTiles.contains(where: TileArchiveOpener.isRemote) {
             var http = HTTPSchemeHandler.Configuration()
             http.isOffline = isOffline
             handlers.append(HTTPSchemeHandler(configuration: http))
         }
         handlers.append(FileSchemeHandler(allowedRoots: fileRoots + namedFolders, namedFiles: namedFiles,
                                           blockingCalls: use.blockingFileCalls))
-        if wanted("map") { handlers.append(try mapHandler(workers: use.workers)) }
+        if wanted("map") { handlers.append(try mapHandler(workers: use.workers, rangesThrough: itself)) }
         if wanted("asset"), let library = try photoLibrary() { handlers.append(AssetSchemeHandler(library: library, workers: use.workers)) }
         var configuration = SchemeLoaderConfiguration(diskDirectory: diskCache ? try diskFolder("loader") : nil)
         configuration.diskSizeLimit = diskCacheLimit
         if use == .userInterface { configuration.memoryCostLimit = AppState.pictureMemoryLimit }
-        return try SchemeLoader(handlers: handlers, configuration: configuration)
+        let loader = try SchemeLoader(handlers: handlers, configuration: configuration)
+        itself.set(loader)
+        return loader
     }
 
     /// The loader of `thumb://` URLs: pictures from `base` encoded for a terminal box, cached in
