@@ -63,14 +63,24 @@ public struct MapSchemeHandler: SchemeHandling {
     }
 
     /// Renders the snapshot and reports it as `image/png` (cacheable on disk: the same URL always
-    /// gives the same bytes); throws `LoadError` for bad parameters, `MapSnapshotError` for bad data,
+    /// gives the same bytes); an archive that changed on its server is opened again, once. Throws
+    /// `LoadError` for bad parameters, `MapSnapshotError` for bad data,
     /// `CancellationError` when the load is cancelled (tile reads stop; a drawing already started ends).
     public func load(_ task: SchemeLoadTask, client: SchemeLoadClient) async throws {
         let snapshot = try MapSnapshotURL(url: task.url)
         try Task.checkCancellation()
-        let renderer: MapSnapshotter
-        if let snapshotter { renderer = snapshotter } else { renderer = try await MapSnapshotter.shared(tilesFiles, opener: opener) }
-        let png = try await renderer.pngData(for: snapshot, renderPool: renderPool)
+        let png: Data
+        if let snapshotter {
+            png = try await snapshotter.pngData(for: snapshot, renderPool: renderPool)
+        } else {
+            do {
+                png = try await MapSnapshotter.shared(tilesFiles, opener: opener).pngData(for: snapshot, renderPool: renderPool)
+            } catch MapSnapshotError.archiveChanged {
+                // Another version on the server: its directories are read again, once, from a new source.
+                MapSnapshotter.forgetShared(tilesFiles)
+                png = try await MapSnapshotter.shared(tilesFiles, opener: opener).pngData(for: snapshot, renderPool: renderPool)
+            }
+        }
         try Task.checkCancellation()
         client.didReceive(LoadResponse(mimeType: "image/png", expectedLength: png.count, storagePolicy: .allowed))
         client.didLoad(png)

@@ -59,7 +59,7 @@ public final class MapSnapshotter: Sendable {
     /// The process-wide snapshotter for `locations` (opened on first use, so tiles and directories stay
     /// cached between snapshots); a failed open is not remembered.
     public static func shared(_ locations: [URL], opener: TileArchiveOpener = TileArchiveOpener()) async throws -> MapSnapshotter {
-        let key = locations.map { TileArchiveOpener.isRemote($0) ? $0.absoluteString : $0.standardizedFileURL.path }
+        let key = sharedKey(locations)
         if let existing = sharedSnapshotters.withLock({ $0[key] }) { return existing }
         let created = try await open(locations, opener: opener)
         return sharedSnapshotters.withLock { all in
@@ -67,6 +67,16 @@ public final class MapSnapshotter: Sendable {
             all[key] = created
             return created
         }
+    }
+
+    /// Forgets the process-wide snapshotter for `locations` (an archive of it changed): the next
+    /// `shared(_:opener:)` opens them again.
+    public static func forgetShared(_ locations: [URL]) {
+        _ = sharedSnapshotters.withLock { $0.removeValue(forKey: sharedKey(locations)) }
+    }
+
+    private static func sharedKey(_ locations: [URL]) -> [String] {
+        locations.map { TileArchiveOpener.isRemote($0) ? $0.absoluteString : $0.standardizedFileURL.path }
     }
 
     /// The shipped files in `assetsFolder` (`world.mbtiles`, `helsinki.mbtiles`) that exist.

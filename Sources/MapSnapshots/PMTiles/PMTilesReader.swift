@@ -109,7 +109,8 @@ public final class PMTilesReader: Sendable {
     }
 
     /// `length` bytes at `offset`; fewer (the archive ends) is `.truncated` when `exact`. A read
-    /// that fails is `.archiveUnreadable`; cancellation stays `CancellationError`.
+    /// that fails is `.archiveUnreadable`, one of another version of the archive `.archiveChanged`;
+    /// cancellation stays `CancellationError`.
     private static func read(_ source: any ByteRangeSource, at offset: UInt64, length: Int, part: String, exact: Bool) async throws -> Data {
         let data: Data
         do {
@@ -118,6 +119,8 @@ public final class PMTilesReader: Sendable {
             throw error
         } catch let error as MapSnapshotError {
             throw error
+        } catch LoadError.archiveChanged {
+            throw MapSnapshotError.archiveChanged(name: source.name)
         } catch {
             throw MapSnapshotError.archiveUnreadable(name: source.name, reason: "reading the \(part): \(error)")
         }
