@@ -67,7 +67,13 @@ extension AppEnvironment {
             ranges.set(loader)
             rangeLoader = loader
         }
-        defer { if let rangeLoader { Task { await rangeLoader.shutdown() } } }
-        for location in locations { _ = try await tileArchiveOpener(rangesThrough: ranges).open(location) }
+        do {
+            for location in locations { _ = try await tileArchiveOpener(rangesThrough: ranges).open(location) }
+        } catch {
+            await rangeLoader?.shutdown()
+            throw error
+        }
+        // Its disk copies written first: the command's own loader then reads those ranges from the cache.
+        await rangeLoader?.shutdown()
     }
 }
