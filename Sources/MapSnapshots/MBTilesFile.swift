@@ -3,20 +3,12 @@ import Foundation
 import GRDB
 import SchemeLoader
 
-/// What a tiles file contributes to a snapshot, decided from its layers and metadata.
-public enum TileSourceRole: String, Sendable {
-    /// Snapterm's world file: a `land` layer drawn over a sea background; a missing tile is open sea.
-    case world
-    /// An OpenMapTiles base map: `water` polygons over a land background, where the file has tiles.
-    case baseMap
-    /// A detail overlay (MBTiles `type=overlay`, such as the Helsinki streets): no background at all.
-    case overlay
-}
-
 /// A read-only MBTiles file of Mapbox Vector Tiles (`format=pbf`).
-public final class MBTilesFile: Sendable {
+public final class MBTilesFile: TileArchive {
     /// The file's path.
     public let path: String
+    /// The file's path, as a `TileArchive`.
+    public var name: String { path }
     /// The zoom levels the file has tiles for.
     public let zoomRange: ClosedRange<Int>
     /// What the file contributes to a snapshot.
@@ -71,15 +63,10 @@ public final class MBTilesFile: Sendable {
             }
             database = queue
             zoomRange = low...high
-            layerNames = Self.layerNames(metadata["json"])
-            attribution = metadata["attribution"].map(Self.plainText).flatMap { $0.isEmpty ? nil : $0 }
-            if layerNames.contains("land") {
-                role = .world
-            } else if metadata["type"] == "overlay" {
-                role = .overlay
-            } else {
-                role = .baseMap
-            }
+            let info = TileArchiveInfo(metadata: metadata)
+            layerNames = info.layerNames
+            attribution = info.attribution
+            role = info.role
         } catch let error as MapSnapshotError {
             throw error
         } catch let error as DatabaseError {
@@ -90,44 +77,19 @@ public final class MBTilesFile: Sendable {
     }
 
     /// The raw (usually gzip-compressed) bytes of tile z/x/y in XYZ numbering, or nil when absent.
-    public func tileData(z: Int, x: Int, y: Int) throws(MapSnapshotError) -> Data? {
+    /// Read on the database's own queue, never blocking Swift's cooperative pool.
+    public func tileData(z: Int, x: Int, y: Int) async throws -> Data? {
         let row = (1 << z) - 1 - y  // MBTiles rows are TMS: counted from the south.
         do {
-            return try database.read { db in
+            return try await database.read { db in
                 try Data.fetchOne(
                     db, sql: "SELECT tile_data FROM tiles WHERE zoom_level = ? AND tile_column = ? AND tile_row = ?",
                     arguments: [z, x, row])
             }
+        } catch let error as CancellationError {
+            throw error
         } catch {
-            throw .tilesFileDamaged(path: path, reason: "reading tile \(z)/\(x)/\(y): \(error)")
+            throw MapSnapshotError.tilesFileDamaged(path: path, reason: "reading tile \(z)/\(x)/\(y): \(error)")
         }
-    }
-
-    /// Tile z/x/y decoded, or nil when the file has no such tile.
-    public func tile(z: Int, x: Int, y: Int) throws(MapSnapshotError) -> VectorTile? {
-        guard var data = try tileData(z: z, x: x, y: y) else { return nil }
-        do {
-            if Inflate.isGzip(data) || (data.count > 1 && data[data.startIndex] == 0x78) {
-                data = try Inflate.inflate(data)
-            }
-            return try MVTDecoder.decode(data)
-        } catch let failure as InflateFailure {
-            throw .tileDamaged(path: path, z: z, x: x, y: y, reason: failure.reason)
-        } catch {
-            throw .tileDamaged(path: path, z: z, x: x, y: y, reason: String(describing: error))
-        }
-    }
-
-    private static func layerNames(_ json: String?) -> Set<String> {
-        guard let data = json?.data(using: .utf8),
-              let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
-              let layers = object["vector_layers"] as? [[String: Any]] else { return [] }
-        return Set(layers.compactMap { $0["id"] as? String })
-    }
-
-    private static func plainText(_ html: String) -> String {
-        var text = html.replacingOccurrences(of: "<[^>]*>", with: "", options: .regularExpression)
-        text = text.replacingOccurrences(of: "&copy;", with: "©").replacingOccurrences(of: "&amp;", with: "&")
-        return text.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 }

@@ -2,29 +2,39 @@
 import Foundation
 import SchemeLoader
 
-/// Loads `map://?latitude=…&longitude=…` URLs by rendering a snapshot from MBTiles files.
+/// Loads `map://?latitude=…&longitude=…` URLs by rendering a snapshot from tiles archives.
 ///
-/// The files are the shipped world data and, optionally, any OpenMapTiles MBTiles ("bring your own
-/// tiles") for street-level detail. They are opened on the first load, once per process.
+/// The archives are the shipped world data and, optionally, any OpenMapTiles MBTiles or PMTiles
+/// ("bring your own tiles") for street-level detail. They are opened on the first load, once per process.
 public struct MapSchemeHandler: SchemeHandling {
-    /// The tiles files this handler draws from.
+    /// The archives this handler draws from: files (MBTiles or PMTiles) or http(s) URLs.
     public let tilesFiles: [URL]
+    /// The `tiles` token of this handler's canonical URLs (nil: none, the shipped archives).
+    public let cacheTag: String?
+    private let opener: TileArchiveOpener
     private let snapshotter: MapSnapshotter?
     private let renderPool: WorkerPool
 
-    /// A handler drawing from `tilesFiles` (the world file first, then any extracts); the files are
-    /// opened lazily, so a missing file surfaces as a `MapSnapshotError` from `load`. Opening and
-    /// drawing (CPU-bound, ~8 ms and up) run on `renderPool`'s low-priority threads, never on Swift's
-    /// cooperative pool, which the UI and the loader need to stay responsive.
-    public init(tilesFiles: [URL], renderPool: WorkerPool = .shared) {
+    /// A handler drawing from `tilesFiles` (the world file first, then any extracts), opened with
+    /// `opener`; they are opened lazily, so a missing file surfaces as a `MapSnapshotError` from
+    /// `load`. Tiles are read on the files' own threads, all a snapshot needs at once; drawing
+    /// (CPU-bound, ~8 ms and up) runs on `renderPool`'s low-priority threads, never on Swift's
+    /// cooperative pool, which the UI and the loader need to stay responsive. `cacheTag` goes into
+    /// every canonical URL (see `cacheTag(for:)`), so pictures cached from other archives never answer.
+    public init(tilesFiles: [URL], opener: TileArchiveOpener = TileArchiveOpener(), renderPool: WorkerPool = .shared,
+                cacheTag: String? = nil) {
         self.tilesFiles = tilesFiles
+        self.cacheTag = cacheTag
+        self.opener = opener
         snapshotter = nil
         self.renderPool = renderPool
     }
 
     /// A handler drawing with an already opened snapshotter.
     public init(snapshotter: MapSnapshotter, renderPool: WorkerPool = .shared) {
-        tilesFiles = snapshotter.files.map { URL(fileURLWithPath: $0.path) }
+        tilesFiles = snapshotter.archives.map { URL(string: $0.name).flatMap { TileArchiveOpener.isRemote($0) ? $0 : nil } ?? URL(fileURLWithPath: $0.name) }
+        opener = TileArchiveOpener()
+        cacheTag = nil
         self.snapshotter = snapshotter
         self.renderPool = renderPool
     }
@@ -34,20 +44,42 @@ public struct MapSchemeHandler: SchemeHandling {
         url.scheme?.lowercased() == MapSnapshotURL.scheme
     }
 
-    /// The canonical `map://` URL (every parameter, sorted, one spelling); throws `LoadError` naming a bad parameter.
+    /// The canonical `map://` URL (every parameter, sorted, one spelling, this handler's `tiles` token);
+    /// throws `LoadError` naming a bad parameter.
     public func canonicalURL(for url: URL) throws -> URL {
-        try MapSnapshotURL(url: url).url
+        var snapshot = try MapSnapshotURL(url: url)
+        snapshot.tiles = cacheTag
+        return snapshot.url
+    }
+
+    /// The cache tag of maps drawn from `locations`: their URLs, or their paths with each file's version
+    /// (a file rewritten in place is another tag), hashed.
+    public static func cacheTag(for locations: [URL]) -> String {
+        MapSnapshotURL.tilesToken(for: locations.map { location in
+            if TileArchiveOpener.isRemote(location) { return location.absoluteString }
+            let path = TileArchiveOpener.localPath(location)
+            return path + " " + (FileIdentity.of(path: path)?.token ?? "absent")
+        })
     }
 
     /// Renders the snapshot and reports it as `image/png` (cacheable on disk: the same URL always
-    /// gives the same bytes); throws `LoadError` for bad parameters, `MapSnapshotError` for bad data.
+    /// gives the same bytes); an archive that changed on its server is opened again, once. Throws
+    /// `LoadError` for bad parameters, `MapSnapshotError` for bad data,
+    /// `CancellationError` when the load is cancelled (tile reads stop; a drawing already started ends).
     public func load(_ task: SchemeLoadTask, client: SchemeLoadClient) async throws {
         let snapshot = try MapSnapshotURL(url: task.url)
         try Task.checkCancellation()
-        let (snapshotter, tilesFiles) = (snapshotter, tilesFiles)
-        let png = try await renderPool.run {
-            let renderer = try snapshotter ?? MapSnapshotter.shared(tilesFiles: tilesFiles)
-            return try renderer.pngData(for: snapshot)
+        let png: Data
+        if let snapshotter {
+            png = try await snapshotter.pngData(for: snapshot, renderPool: renderPool)
+        } else {
+            do {
+                png = try await MapSnapshotter.shared(tilesFiles, opener: opener).pngData(for: snapshot, renderPool: renderPool)
+            } catch MapSnapshotError.archiveChanged {
+                // Another version on the server: its directories are read again, once, from a new source.
+                MapSnapshotter.forgetShared(tilesFiles)
+                png = try await MapSnapshotter.shared(tilesFiles, opener: opener).pngData(for: snapshot, renderPool: renderPool)
+            }
         }
         try Task.checkCancellation()
         client.didReceive(LoadResponse(mimeType: "image/png", expectedLength: png.count, storagePolicy: .allowed))

@@ -12,6 +12,9 @@ extension SnaptermBench {
         @Option(help: "The folder with world.mbtiles, helsinki.mbtiles and places.tsv.")
         var assets = "assets/maps"
 
+        @Option(help: "Tiles archives (MBTiles or PMTiles, comma-separated) instead of the folder's .mbtiles files.")
+        var tiles: String?
+
         @Option(help: "Repetitions per cold measurement.")
         var iterations = 50
 
@@ -20,7 +23,9 @@ extension SnaptermBench {
 
         func run() async throws {
             let folder = URL(fileURLWithPath: assets)
-            let snapshotter = try MapSnapshotter(tilesFiles: MapSnapshotter.bundledTilesFiles(in: folder))
+            let files = tiles.map { $0.split(separator: ",").map { URL(fileURLWithPath: String($0)) } }
+                ?? MapSnapshotter.bundledTilesFiles(in: folder)
+            let snapshotter = try await MapSnapshotter.open(files)
             let views: [(String, MapSnapshotURL)] = [
                 ("z10 St Petersburg", try MapSnapshotURL(latitude: 59.935634, longitude: 30.325935, zoom: 10)),
                 ("z10 New York", try MapSnapshotURL(latitude: 40.7128, longitude: -74.006, zoom: 10)),
@@ -31,17 +36,17 @@ extension SnaptermBench {
                 var cold = Samples(), coldRender = Samples(), warm = Samples()
                 for _ in 0..<iterations {
                     snapshotter.emptyCache()
-                    cold.add(try await measure { _ = try snapshotter.pngData(for: view) })
+                    cold.add(try await measure { _ = try await snapshotter.pngData(for: view) })
                     snapshotter.emptyCache()
-                    coldRender.add(try await measure { _ = try snapshotter.bitmap(for: view) })
-                    warm.add(try await measure { _ = try snapshotter.pngData(for: view) })
+                    coldRender.add(try await measure { _ = try await snapshotter.bitmap(for: view) })
+                    warm.add(try await measure { _ = try await snapshotter.pngData(for: view) })
                 }
                 print("\(name) 320×200 cold, PNG:     \(cold.summary)")
                 print("\(name) 320×200 cold, pixels:  \(coldRender.summary)")
                 print("\(name) 320×200 warm, PNG:     \(warm.summary)")
             }
             try await places(snapshotter, folder: folder)
-            if let samples { try writeSamples(snapshotter, to: URL(fileURLWithPath: samples)) }
+            if let samples { try await writeSamples(snapshotter, to: URL(fileURLWithPath: samples)) }
         }
 
         private func places(_ snapshotter: MapSnapshotter, folder: URL) async throws {
@@ -54,12 +59,12 @@ extension SnaptermBench {
             snapshotter.emptyCache()
             var sequence = Samples()
             let total = try await measure {
-                for place in places { sequence.add(try await measure { _ = try snapshotter.pngData(for: place) }) }
+                for place in places { sequence.add(try await measure { _ = try await snapshotter.pngData(for: place) }) }
             }
             print("\(places.count) places in sequence, z10 320×200 PNG (cache starts empty): \(sequence.summary); total \(total)")
         }
 
-        private func writeSamples(_ snapshotter: MapSnapshotter, to folder: URL) throws {
+        private func writeSamples(_ snapshotter: MapSnapshotter, to folder: URL) async throws {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             let samples: [(String, MapSnapshotURL)] = [
                 ("st-petersburg-z10", try MapSnapshotURL(latitude: 59.935634, longitude: 30.325935, zoom: 10, width: 640, height: 400)),
@@ -77,7 +82,7 @@ extension SnaptermBench {
                 ("sydney-z11", try MapSnapshotURL(latitude: -33.8688, longitude: 151.2093, zoom: 11, width: 640, height: 400)),
             ]
             for (name, view) in samples {
-                try snapshotter.pngData(for: view).write(to: folder.appendingPathComponent("\(name).png"))
+                try await snapshotter.pngData(for: view).write(to: folder.appendingPathComponent("\(name).png"))
             }
             print("wrote \(samples.count) PNGs to \(folder.path)")
         }

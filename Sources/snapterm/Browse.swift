@@ -50,8 +50,7 @@ extension Snapterm {
         @Option(help: "A folder of your own photos: opened as a gallery and offered in the photo picker.")
         var photos: String?
 
-        @Option(help: "An MBTiles file (OpenMapTiles schema) to draw maps from, instead of the built-in world.")
-        var tiles: String?
+        @OptionGroup var tiles: TilesOption
 
         @Flag(help: "Download nothing: show web pictures from the caches only (also SNAPTERM_OFFLINE=1).")
         var offline = false
@@ -60,13 +59,13 @@ extension Snapterm {
         var noAnimate = false
 
         func run() async throws {
-            let environment = AppEnvironment()
-                .setting("SNAPTERM_PHOTOS", to: photos)
-                .setting("SNAPTERM_MAP_TILES", to: tiles)
-                .setting("SNAPTERM_OFFLINE", to: offline ? "1" : nil)
-                .setting("SNAPTERM_ANIMATE", to: noAnimate ? "0" : nil)
+            let environment: AppEnvironment
             let gallery: GalleryRequest?
             do {
+                environment = try await tiles.apply(to: AppEnvironment()
+                    .setting("SNAPTERM_PHOTOS", to: photos)
+                    .setting("SNAPTERM_OFFLINE", to: offline ? "1" : nil)
+                    .setting("SNAPTERM_ANIMATE", to: noAnimate ? "0" : nil))
                 gallery = try openGallery()
             } catch {
                 Console.error("snapterm: \(error)")

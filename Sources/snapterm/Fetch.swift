@@ -13,7 +13,7 @@ extension Snapterm {
             discussion: """
                 A plain path is read wherever it is (you named it); - reads standard input. \
                 Schemes: http, https, file (inside the allowed folders), asset (the photo gallery, with edits), \
-                map (offline map snapshots, PNG; extra OpenMapTiles files in $SNAPTERM_MAP_TILES). \
+                map (offline map snapshots, PNG; --tiles draws from other MBTiles or PMTiles archives, extra OpenMapTiles files in $SNAPTERM_MAP_TILES). \
                 Bytes go to standard output, or to FILE with -o. To a terminal, only text is written, with C1 \
                 and bidirectional control characters shown as <U+XXXX> (--force writes the raw bytes); a \
                 file or pipe always gets the raw bytes.
@@ -37,6 +37,8 @@ extension Snapterm {
         @Flag(help: "Download nothing: answer from the caches only, stale copies included (also SNAPTERM_OFFLINE=1).")
         var offline = false
 
+        @OptionGroup var tiles: TilesOption
+
         func validate() throws {
             if output != nil, urls.count != 1 { throw ValidationError("-o/--output takes exactly one URL") }
         }
@@ -47,7 +49,7 @@ extension Snapterm {
             let loader: SchemeLoader
             do {
                 input = sources.contains(.standardInput) ? try StandardInputHandler.read() : nil
-                loader = try AppEnvironment().setting("SNAPTERM_OFFLINE", to: offline ? "1" : nil)
+                loader = try await tiles.apply(to: AppEnvironment().setting("SNAPTERM_OFFLINE", to: offline ? "1" : nil))
                     .makeLoader(for: .command, namedFiles: CommandLineSource.namedFiles(sources),
                                 extra: input.map { [$0] } ?? [], schemes: CommandLineSource.schemes(sources))
             } catch {

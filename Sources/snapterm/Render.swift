@@ -60,6 +60,8 @@ extension Snapterm {
         @Flag(help: "Download nothing: show web pictures from the caches only, stale copies included (also SNAPTERM_OFFLINE=1).")
         var offline = false
 
+        @OptionGroup var tiles: TilesOption
+
         @Option(name: .shortAndLong, help: "Write the scaled picture as PNG to FILE instead of terminal bytes (one URL only).")
         var output: String?
 
@@ -88,7 +90,8 @@ extension Snapterm {
             let setup: RenderSetup
             do {
                 let input = sources.contains(.standardInput) ? try StandardInputHandler.read() : nil
-                setup = try RenderSetup(command: self, environment: AppEnvironment().setting("SNAPTERM_OFFLINE", to: offline ? "1" : nil),
+                let environment = try await tiles.apply(to: AppEnvironment().setting("SNAPTERM_OFFLINE", to: offline ? "1" : nil))
+                setup = try RenderSetup(command: self, environment: environment,
                                         namedFiles: CommandLineSource.namedFiles(sources),
                                         schemes: CommandLineSource.schemes(sources), standardInput: input)
             } catch {

@@ -58,6 +58,7 @@ extension Snapterm.Render {
         command.noAnimate = values["no-animate"] != nil
         guard let duration = optionalValue(values["duration"], { Double($0) }) else { return nil }
         command.duration = duration
+        command.tiles = .none
         return command
     }
 

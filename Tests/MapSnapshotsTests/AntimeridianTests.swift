@@ -6,10 +6,10 @@ import Testing
 @Suite struct AntimeridianTests {
     @Test("Given Fiji centred near 180°, when rendered, then land appears east and west of the antimeridian without a seam",
           arguments: [7.0, 8.0, 7.5])
-    func fiji(zoom: Double) throws {
+    func fiji(zoom: Double) async throws {
         let longitude = 179.9
         let snapshot = try mapURL(-16.8, longitude, zoom: zoom)
-        let bitmap = try MapTestFiles.worldOnly.bitmap(for: snapshot)
+        let bitmap = try await MapTestFiles.worldOnly.bitmap(for: snapshot)
         let worldSize = WebMercator.worldSize(zoom: zoom)
         let seam = Int((Double(snapshot.width) / 2 + (180 - longitude) / 360 * worldSize).rounded())
         #expect(seam > 10 && seam < snapshot.width - 10)

@@ -62,23 +62,23 @@ import Testing
     }
 
     @Test("Given a user's OpenMapTiles extract, when a snapshot inside it is rendered, then its land, water and roads show")
-    func extractIsDrawn() throws {
+    func extractIsDrawn() async throws {
         let folder = try TemporaryDirectory()
         let extract = folder.appending("extract.mbtiles")
         try writeExtract(to: extract)
         let snapshotter = try MapSnapshotter(tilesFiles: [MapTestFiles.world, extract])
-        #expect(snapshotter.files.last?.role == .baseMap)
+        #expect(snapshotter.archives.last?.role == .baseMap)
         let centre = WebMercator.coordinate(x: (Double(tileX) + 0.5) * 256, y: (Double(tileY) + 0.5) * 256, zoom: Double(z))
         for zoom in [12.0, 13.0] {
             let size = zoom == 12 ? 256 : 512
-            let bitmap = try snapshotter.bitmap(for: mapURL(centre.latitude, centre.longitude, zoom: zoom, width: size, height: size))
+            let bitmap = try await snapshotter.bitmap(for: mapURL(centre.latitude, centre.longitude, zoom: zoom, width: size, height: size))
             let quarter = size / 4
             #expect(bitmap.surface(x: quarter, y: size / 2, palette: .light) == .lake, "west half is the extract's lake")
             #expect(bitmap.surface(x: size / 2 + quarter / 2, y: size / 2, palette: .light) == .land, "east half is land")
             #expect(bitmap.count(of: [MapPalette.light.majorRoad]) >= size, "the primary road is drawn")
         }
         // Below the extract's zoom range the world file alone shows open sea.
-        let outside = try snapshotter.bitmap(for: mapURL(centre.latitude, centre.longitude, zoom: 11, width: 64, height: 64))
+        let outside = try await snapshotter.bitmap(for: mapURL(centre.latitude, centre.longitude, zoom: 11, width: 64, height: 64))
         #expect(outside.surface(x: 32, y: 32, palette: .light) == .ocean)
     }
 

@@ -6,13 +6,13 @@ import Testing
 
 @Suite struct DeterminismTests {
     @Test("Given one URL, when rendered twice (cache emptied between), then the PNG bytes are identical")
-    func sameBytes() throws {
+    func sameBytes() async throws {
         let snapshotter = try MapSnapshotter(tilesFiles: [MapTestFiles.world, MapTestFiles.helsinki])
         for url in [try mapURL(59.9356, 30.3259, zoom: 10, pin: true), try mapURL(60.1705, 24.944, zoom: 15, style: .dark)] {
-            let first = try snapshotter.pngData(for: url)
+            let first = try await snapshotter.pngData(for: url)
             snapshotter.emptyCache()
-            let second = try snapshotter.pngData(for: url)
-            let third = try snapshotter.pngData(for: url)
+            let second = try await snapshotter.pngData(for: url)
+            let third = try await snapshotter.pngData(for: url)
             #expect(first == second)
             #expect(second == third)
             #expect(first.starts(with: [0x89, 0x50, 0x4E, 0x47]))
@@ -32,7 +32,7 @@ import Testing
         #expect(first.response.mimeType == "image/png")
         #expect(first.response.storagePolicy == .allowed)
         #expect(first.data == second.data)
-        let direct = try MapTestFiles.snapshotter.pngData(for: MapSnapshotURL(url: canonical))
+        let direct = try await MapTestFiles.snapshotter.pngData(for: MapSnapshotURL(url: canonical))
         #expect(first.data == direct)
     }
 }

@@ -6,10 +6,10 @@ import Testing
 @Suite struct GroundTruthSnapshotTests {
     @Test("Given city snapshots on every continent, then ≥ 97% of sampled pixels away from shores agree",
           arguments: GroundTruth.shared.snapshots.map(\.id))
-    func snapshotAgrees(id: String) throws {
+    func snapshotAgrees(id: String) async throws {
         let truth = try #require(GroundTruth.shared.snapshots.first { $0.id == id })
         #expect(truth.pixels.count >= 100, "too few ground-truth pixels for \(id)")
-        let bitmap = try MapTestFiles.worldOnly.bitmap(
+        let bitmap = try await MapTestFiles.worldOnly.bitmap(
             for: mapURL(truth.latitude, truth.longitude, zoom: truth.zoom, width: truth.width, height: truth.height))
         var agree = 0, classified = 0
         for pixel in truth.pixels {

@@ -80,9 +80,9 @@ import Testing
     }
 
     @Test("Given the shipped world file, when a real tile is read, then it decodes to land polygons")
-    func realTile() throws {
+    func realTile() async throws {
         let file = try MBTilesFile.open(MapTestFiles.world)
-        let tile = try #require(try file.tile(z: 0, x: 0, y: 0))
+        let tile = try #require(try await file.tile(z: 0, x: 0, y: 0))
         let land = try #require(tile.layer("land"))
         #expect(land.features.count > 50)
         #expect(land.features.allSatisfy { $0.type == .polygon })

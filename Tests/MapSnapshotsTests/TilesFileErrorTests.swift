@@ -36,7 +36,7 @@ import Testing
     }
 
     @Test("Given a truncated copy of the world file, then opening or rendering throws a typed error, not a crash")
-    func truncatedFile() throws {
+    func truncatedFile() async throws {
         let folder = try TemporaryDirectory()
         let path = folder.appending("truncated.mbtiles")
         let whole = try Data(contentsOf: MapTestFiles.world)
@@ -44,7 +44,7 @@ import Testing
         do {
             let snapshotter = try MapSnapshotter(tilesFiles: [path])
             for (lat, lon) in [(59.9, 30.3), (-33.9, 151.2), (40.7, -74.0)] {
-                _ = try snapshotter.pngData(for: try mapURL(lat, lon, zoom: 8))
+                _ = try await snapshotter.pngData(for: try mapURL(lat, lon, zoom: 8))
             }
         } catch let error as MapSnapshotError {
             #expect(!error.description.isEmpty)

@@ -15,7 +15,7 @@ import Foundation
 /// Reads are blocking system calls: call them through `RegularFile.offPool` from async code.
 public final class RegularFile: @unchecked Sendable {
     // @unchecked: the descriptor is only read from by one caller at a time (a load reads its file
-    // sequentially); it is closed once, in deinit.
+    // sequentially), except by `read(at:upTo:)`, which keeps no position (pread); it is closed once, in deinit.
     /// The path opened, for messages (bytes that are not UTF-8 shown as `\xFF`).
     public let path: String
     /// The file's identity when opened.
@@ -82,6 +82,27 @@ public final class RegularFile: @unchecked Sendable {
             }
         }
         guard got >= 0 else { throw .fileUnreadable(path: path, reason: String(cString: strerror(errno))) }
+        buffer.count = got
+        return buffer
+    }
+
+    /// Up to `count` bytes at `offset`, without moving the file position (`pread`, so callers may
+    /// read at once); fewer only where the file ends.
+    public func read(at offset: UInt64, upTo count: Int) throws(LoadError) -> Data {
+        guard count > 0, offset < UInt64(Int64.max) else { return Data() }
+        var buffer = Data(count: count)
+        var got = 0
+        let failed = buffer.withUnsafeMutableBytes { raw -> Bool in
+            while got < count {
+                let n = pread(descriptor, raw.baseAddress.map { $0 + got }, count - got, off_t(offset) + off_t(got))
+                if n < 0, errno == EINTR { continue }
+                if n < 0 { return true }
+                if n == 0 { return false }
+                got += n
+            }
+            return false
+        }
+        guard !failed else { throw .fileUnreadable(path: path, reason: String(cString: strerror(errno))) }
         buffer.count = got
         return buffer
     }

@@ -15,7 +15,7 @@ public struct MapSnapshotURL: Sendable, Hashable {
     public static let zoomRange: ClosedRange<Double> = 0...16
     /// Pixel sizes the renderer accepts (per side).
     public static let sizeRange: ClosedRange<Int> = 1...2048
-    static let parameterNames: Set<String> = ["latitude", "longitude", "zoom", "width", "height", "style", "pin"]
+    static let parameterNames: Set<String> = ["latitude", "longitude", "zoom", "width", "height", "style", "pin", "tiles"]
 
     /// Latitude of the centre, −90…90.
     public var latitude: Double
@@ -31,6 +31,9 @@ public struct MapSnapshotURL: Sendable, Hashable {
     public var style: MapStyle
     /// Whether a pin marks the centre. Default true.
     public var showsPin: Bool
+    /// Which tiles archives draw it, when not the shipped ones: a token the map handler puts in its
+    /// canonical URLs (letters and digits, at most 32), so cached pictures of other tiles never answer.
+    public var tiles: String?
 
     /// Creates a snapshot description, validating every value by name.
     public init(
@@ -66,6 +69,12 @@ public struct MapSnapshotURL: Sendable, Hashable {
             height: query.int("height", in: Self.sizeRange) ?? 200,
             style: query.choice("style", of: MapStyle.self) ?? .light,
             showsPin: query.bool("pin") ?? true)
+        if let tiles = query.string("tiles") {
+            guard (1...32).contains(tiles.count), tiles.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }) else {
+                throw LoadError.invalidParameter(name: "tiles", value: tiles, reason: "must be 1 to 32 letters and digits")
+            }
+            self.tiles = tiles
+        }
     }
 
     /// The canonical URL: every parameter present, sorted, numbers in one spelling.
@@ -78,7 +87,7 @@ public struct MapSnapshotURL: Sendable, Hashable {
             ("height", String(height)),
             ("style", style.rawValue),
             ("pin", showsPin ? "true" : "false"),
-        ])
+        ] + (tiles.map { [("tiles", $0)] } ?? []))
     }
 
     private static func check(_ name: String, _ value: Double, in range: ClosedRange<Double>) throws {

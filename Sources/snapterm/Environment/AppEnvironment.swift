@@ -48,19 +48,6 @@ struct AppEnvironment {
         return try AssetLibrary(shippedFolder: shipped, userFolder: user)
     }
 
-    /// The map tiles files: the shipped world and Helsinki files, then any OpenMapTiles MBTiles
-    /// named in `$SNAPTERM_MAP_TILES` (colon-separated; "bring your own tiles").
-    /// Without the shipped data, the named files alone; with neither, the data's error.
-    var mapTilesFiles: [URL] {
-        get throws(AssetLibraryError) {
-            let extra = (variables["SNAPTERM_MAP_TILES"] ?? "").split(separator: ":").map { URL(fileURLWithPath: String($0)) }
-            switch dataFolder {
-            case .success(let data): return MapSnapshotter.bundledTilesFiles(in: data.appendingPathComponent("maps")) + extra
-            case .failure(let error): if extra.isEmpty { throw error } else { return extra }
-            }
-        }
-    }
-
     /// Offline (`$SNAPTERM_OFFLINE` is 1, or `--offline`): nothing is downloaded; web pictures come from
     /// the caches only, stale copies included.
     var isOffline: Bool { ["1", "true", "yes"].contains(variables["SNAPTERM_OFFLINE"]?.lowercased() ?? "") }
@@ -119,19 +106,23 @@ struct AppEnvironment {
                     extra: [any SchemeHandling] = [], schemes: Set<String>? = nil) throws -> SchemeLoader {
         func wanted(_ names: String...) -> Bool { schemes.map { !$0.isDisjoint(with: names) } ?? true }
         var handlers: [any SchemeHandling] = extra
-        if wanted("http", "https") {
+        let itself = LoaderReference()
+        // Remote tiles archives are read by range requests: maps need the http handler then.
+        if wanted("http", "https") || wanted("map") && chosenTiles.contains(where: TileArchiveOpener.isRemote) {
             var http = HTTPSchemeHandler.Configuration()
             http.isOffline = isOffline
             handlers.append(HTTPSchemeHandler(configuration: http))
         }
         handlers.append(FileSchemeHandler(allowedRoots: fileRoots + namedFolders, namedFiles: namedFiles,
                                           blockingCalls: use.blockingFileCalls))
-        if wanted("map") { handlers.append(MapSchemeHandler(tilesFiles: try mapTilesFiles, renderPool: use.workers)) }
+        if wanted("map") { handlers.append(try mapHandler(workers: use.workers, rangesThrough: itself)) }
         if wanted("asset"), let library = try photoLibrary() { handlers.append(AssetSchemeHandler(library: library, workers: use.workers)) }
         var configuration = SchemeLoaderConfiguration(diskDirectory: diskCache ? try diskFolder("loader") : nil)
         configuration.diskSizeLimit = diskCacheLimit
         if use == .userInterface { configuration.memoryCostLimit = AppState.pictureMemoryLimit }
-        return try SchemeLoader(handlers: handlers, configuration: configuration)
+        let loader = try SchemeLoader(handlers: handlers, configuration: configuration)
+        itself.set(loader)
+        return loader
     }
 
     /// The loader of `thumb://` URLs: pictures from `base` encoded for a terminal box, cached in
