@@ -1,6 +1,7 @@
 // ScrollBenchCommand: `snapterm-bench scroll` — white spots, frame time and terminal bytes while scrolling.
 import ArgumentParser
 import Foundation
+import MapSnapshots
 import ScrollBench
 import SnaptermUI
 import TerminalGraphics
@@ -43,6 +44,9 @@ extension SnaptermBench {
 
         @Option(help: "Remote list: distinct web pictures made from the shipped photos (rows cycle through them, each under its own URL).")
         var remotePictures = 80
+
+        @Option(help: "Places list: tiles archives (MBTiles or PMTiles; paths or http(s) URLs of PMTiles, read by range requests), comma-separated, instead of the shipped files.")
+        var tiles: String?
 
         @Option(help: "Folder list: the folder whose pictures the gallery grid shows (e.g. made by scripts/bench/phone-photos.sh).")
         var folder: String?
@@ -112,7 +116,8 @@ extension SnaptermBench {
             return Parsed(rows: rows, speeds: speedList, modes: modeList, lists: listKinds, backAndForth: backAndForth,
                           backAndForthRows: (pattern[0], pattern[1]), setup: setup,
                           graphics: mode, mapCost: standInMapCostMs.map { .milliseconds($0) }, network: network,
-                          remotePictures: remotePictures, folder: folder.map { URL(fileURLWithPath: $0) })
+                          remotePictures: remotePictures, folder: folder.map { URL(fileURLWithPath: $0) },
+                          tiles: tiles.map(Self.tileLocations))
         }
 
         /// The checked options.
@@ -122,6 +127,16 @@ extension SnaptermBench {
             var setup: ScrollBenchmark.Setup, graphics: GraphicsMode, mapCost: Duration?
             var network = NetworkConditions(), remotePictures = 80
             var folder: URL?
+            var tiles: [URL]?
+        }
+
+        /// Comma-separated archives: an http(s) URL as it is, anything else a path.
+        static func tileLocations(_ list: String) -> [URL] {
+            list.split(separator: ",").map { item in
+                let text = String(item)
+                if let url = URL(string: text), TileArchiveOpener.isRemote(url) { return url }
+                return URL(fileURLWithPath: text)
+            }
         }
 
         @MainActor
@@ -129,6 +144,7 @@ extension SnaptermBench {
             let (places, placeSource) = ScrollBenchSetup.places(assets: try BenchEnvironment.dataDirectory, minimum: parsed.rows + 100)
             var options = ScrollBenchSetup.Options(graphics: parsed.graphics, cellSize: (8, 16), mapCost: parsed.mapCost, places: places)
             options.folder = parsed.folder
+            options.tiles = parsed.tiles
             if parsed.lists.contains(.conversation) {
                 options.photos = try BenchEnvironment.photoLibrary()
                 options.conversationRows = parsed.rows + 100

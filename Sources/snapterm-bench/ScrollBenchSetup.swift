@@ -25,6 +25,8 @@ enum ScrollBenchSetup {
         var conversationRows = 0
         /// The folder list's folder: its files are readable.
         var folder: URL? = nil
+        /// The places list's tiles archives instead of the shipped ones (http(s) PMTiles read by range requests).
+        var tiles: [URL]? = nil
     }
 
     /// Says which handlers are in use (printed before the figures).
@@ -36,21 +38,35 @@ enum ScrollBenchSetup {
     /// Builds the picture loader (map snapshots) and the thumbnail loader over it, with disk caches in `directory`.
     @MainActor
     static func makeState(_ options: Options, diskDirectory directory: URL) throws -> AppState {
+        let ranges = LoaderReference()
         let mapHandler: any SchemeHandling = try options.mapCost.map { SyntheticMapHandler(cost: $0) }
-            ?? MapSchemeHandler(tilesFiles: BenchEnvironment.mapTilesFiles)
+            ?? mapHandler(tiles: options.tiles, rangesThrough: ranges)
         var pictureHandlers = [mapHandler]
+        if options.tiles != nil { pictureHandlers.append(HTTPSchemeHandler()) }
         if let photos = options.photos { pictureHandlers.append(AssetSchemeHandler(library: photos)) }
         if let folder = options.folder { pictureHandlers.append(FileSchemeHandler(allowedRoots: [folder])) }
         let encoder: any ThumbnailEncoding = options.mapCost == nil ? ThumbnailEncoder() : SyntheticEncoder()
         var configuration = SchemeLoaderConfiguration(diskDirectory: directory.appendingPathComponent("pictures"))
         configuration.memoryCostLimit = AppState.pictureMemoryLimit  // as the app's
         let pictures = try SchemeLoader(handlers: pictureHandlers, configuration: configuration)
+        ranges.set(pictures)
         let thumbnails = try SchemeLoader(
             handlers: [ThumbnailSchemeHandler(base: pictures, encoder: encoder)],
             configuration: .cpuBound(diskDirectory: directory.appendingPathComponent("thumbnails")))
         let store = try options.photos.map { try conversation(of: $0, rows: options.conversationRows, in: directory) }
         return AppState(pictureLoader: pictures, thumbnailLoader: thumbnails, graphics: options.graphics,
                         cellSize: options.cellSize, places: options.places, messages: store)
+    }
+
+    /// The real map handler over `tiles` (else the shipped files); an http(s) archive is read by range requests
+    /// through the loader `ranges` refers to (the picture loader, as in the app).
+    private static func mapHandler(tiles: [URL]?, rangesThrough ranges: LoaderReference) throws -> MapSchemeHandler {
+        guard let tiles else { return try MapSchemeHandler(tilesFiles: BenchEnvironment.mapTilesFiles) }
+        let opener = TileArchiveOpener { url in
+            guard let loader = ranges.loader else { throw CancellationError() }
+            return try loader.byteRangeSource(for: url, priority: .high)
+        }
+        return MapSchemeHandler(tilesFiles: tiles, opener: opener, cacheTag: MapSchemeHandler.cacheTag(for: tiles))
     }
 
     /// A message store in `directory` with one conversation of `rows` messages, each with one photo
