@@ -79,11 +79,17 @@ public struct ThumbnailSchemeHandler: SchemeHandling {
             client.cachedResponseIsValid(Self.response(for: source.response, tag: tag, length: cached.data.count, mode: thumbnail.box.mode))
             return
         }
-        let (picture, times) = try await task.withSlot { [workers, encoder] in
-            try await workers.run {
-                let embedded = thumbnail.fromEmbeddedThumbnail ? EmbeddedThumbnail.jpeg(in: source.data) : nil
-                return try encoder.encodeTimed(embedded ?? source.data, for: thumbnail.box)
+        // A preview is a stand-in only while it is cheap: from the photo's own small picture, never a second decode
+        // of the photo beside its thumbnail's.
+        var encoded = source.data
+        if thumbnail.fromEmbeddedThumbnail {
+            guard let embedded = EmbeddedThumbnail.jpeg(in: source.data) else {
+                throw LoadError.handlerFailed(scheme: ThumbnailURL.scheme, reason: "\(thumbnail.source.absoluteString) carries no EXIF thumbnail to preview")
             }
+            encoded = embedded
+        }
+        let (picture, times) = try await task.withSlot { [workers, encoder, encoded] in
+            try await workers.run { try encoder.encodeTimed(encoded, for: thumbnail.box) }
         }
         try Task.checkCancellation()
         let bytes = picture.encoded

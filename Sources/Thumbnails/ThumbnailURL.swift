@@ -14,8 +14,8 @@ public struct ThumbnailURL: Sendable, Hashable {
     public var source: URL
     /// Where and how it is shown.
     public var box: ThumbnailBox
-    /// A quick stand-in (a preview): made from the small picture a photo carries in its EXIF block when it has
-    /// one, instead of decoding the photo itself.
+    /// A quick stand-in (a preview): made from the small picture a photo carries in its EXIF block, never by
+    /// decoding the photo itself; a picture without one has no such preview (`LoadError.handlerFailed`).
     public var fromEmbeddedThumbnail: Bool
 
     /// Creates the thumbnail URL of `source` for `box`.

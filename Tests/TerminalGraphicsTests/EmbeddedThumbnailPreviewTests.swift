@@ -1,5 +1,5 @@
 // A preview thumbnail (`embedded=1`) of a photo carrying an EXIF thumbnail is made from that small picture, not from
-// the photo: a phone photo's stand-in costs microseconds; without one it is made from the photo as before.
+// the photo: a phone photo's stand-in costs microseconds; a photo without one has no preview (no second decode).
 import Foundation
 import Imaging
 import SchemeLoader
@@ -43,8 +43,16 @@ import Thumbnails
         #expect(try !isBlue(try await textArt(of: photo, fromEmbeddedThumbnail: false)))
     }
 
-    @Test func aPreviewOfAPhotoWithoutOneIsMadeFromThePhoto() async throws {
-        #expect(try !isBlue(try await textArt(of: try photo(withThumbnail: false), fromEmbeddedThumbnail: true)))
+    @Test func aPhotoWithoutOneHasNoPreviewRatherThanASecondDecode() async throws {
+        let plain = try photo(withThumbnail: false)
+        await #expect {
+            _ = try await textArt(of: plain, fromEmbeddedThumbnail: true)
+        } throws: { error in
+            guard case LoadError.handlerFailed(_, let reason)? = error as? LoadError else { return false }
+            return reason.contains("no EXIF thumbnail")
+        }
+        // while its thumbnail proper is made as always
+        #expect(try !isBlue(try await textArt(of: plain, fromEmbeddedThumbnail: false)))
     }
 
     @Test func theFlagIsPartOfTheKeyAndReadsBack() throws {

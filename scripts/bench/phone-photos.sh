@@ -8,6 +8,7 @@
 #   with the profile and an EXIF thumbnail: the "phone photo" of BENCHMARKS.md.
 #   PROFILE=display-p3|adobe-rgb|srgb   the profile embedded (Tests/Fixtures/imaging/good/profiles)
 #   EVERY=N   a profile on every Nth photo (default 3; 1: all)
+#   THUMBNAILS=N   an EXIF thumbnail on every Nth photo (default 4; 1: all, as most phones write them)
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/../common.sh"
 root=$(snapterm_root)
@@ -17,6 +18,7 @@ size=${3:-4032x3024}
 width=${size%x*} height=${size#*x}
 profile="$root/Tests/Fixtures/imaging/good/profiles/${PROFILE:-display-p3}.icc"
 every=${EVERY:-3}
+thumbnails=${THUMBNAILS:-4}
 [ -f "$profile" ] || { echo "scripts/bench/phone-photos.sh: no profile $profile" >&2; exit 2; }
 command -v vips >/dev/null && command -v exiftool >/dev/null || snapterm_install_packages libvips-tools libimage-exiftool-perl
 mkdir -p "$out"
@@ -31,7 +33,7 @@ for i in $(seq 0 $((count - 1))); do
     tags=()
     if [ $((i % 2)) -eq 0 ]; then tags+=(-Orientation=6); fi
     if [ $((i % every)) -eq 0 ]; then tags+=("-ICC_Profile<=$profile"); fi
-    if [ $((i % 4)) -eq 0 ]; then
+    if [ $((i % thumbnails)) -eq 0 ]; then
         vips thumbnail "$photo" "$work/thumbnail.jpg[Q=80,strip]" 160 --height 120 --crop centre --no-rotate
         tags+=("-ThumbnailImage<=$work/thumbnail.jpg")
     fi

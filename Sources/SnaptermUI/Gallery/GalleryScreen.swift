@@ -61,8 +61,9 @@ public final class GalleryScreen: Screen {
         return ThumbnailURL(source: entries[index].url, box: box).url
     }
 
-    /// The text-art preview of picture `index` while its sixel thumbnail loads (as the places list does): made
-    /// from the photo's EXIF thumbnail when it has one (a phone photo's: microseconds, not a 12 MP decode).
+    /// The text-art preview of picture `index` while its sixel thumbnail loads: made from the photo's EXIF
+    /// thumbnail (a phone photo's: microseconds). A picture without one has none: a preview made by decoding the
+    /// picture would double the work of its thumbnail.
     public func previewURL(_ index: Int) -> URL? {
         guard box.mode == .sixel, entries.indices.contains(index) else { return nil }
         let preview = ThumbnailBox(columns: box.columns, rows: box.rows, cellWidth: box.cellWidth, cellHeight: box.cellHeight,
@@ -106,6 +107,7 @@ public final class GalleryScreen: Screen {
             var configuration = ListView.Configuration()
             configuration.prefetchDistance = columnsPerRow * 2
             configuration.maximumPrefetchDistance = columnsPerRow * 12
+            configuration.cheapPreviews = true  // previews come from EXIF thumbnails only
             let list = ListView(loader: loader, rowCount: paddedCount, visibleCount: columnsPerRow * visibleGridRows,
                                 configuration: configuration,
                                 preview: { [weak self] index in self?.previewURL(index) }) { [weak self] index in

@@ -39,6 +39,9 @@ public final class ListView {
         public var diskReadLimit = 256 << 10
         /// Whether prefetching is on.
         public var prefetchEnabled = true
+        /// Whether the rows' previews cost next to nothing (made from a photo's EXIF thumbnail): then a visible
+        /// row's preview goes first even while scrolling (`LoadPriorities`).
+        public var cheapPreviews = false
 
         /// The defaults.
         public init() {}
@@ -222,7 +225,7 @@ public final class ListView {
     }
 
     /// Who loads first now: the visible rows at rest, the rows about to appear while scrolling.
-    private var priorities: LoadPriorities { LoadPriorities(scrolling: !plannedAtRest) }
+    private var priorities: LoadPriorities { LoadPriorities(scrolling: !plannedAtRest, cheapPreviews: configuration.cheapPreviews) }
 
     private func updatePrefetch() {
         let moment = now()

@@ -16,9 +16,12 @@ struct LoadPriorities {
     /// A row about to appear.
     let prefetch: LoadPriority
 
-    init(scrolling: Bool) {
+    /// `cheapPreviews`: a preview costs next to nothing (a photo's EXIF thumbnail), so a visible row's preview
+    /// goes before everything even while scrolling — it fills a blank box at once without holding up the rows
+    /// about to appear.
+    init(scrolling: Bool, cheapPreviews: Bool = false) {
         if scrolling {
-            (visible, preview, prefetch) = (.normal, .normal, .high)
+            (visible, preview, prefetch) = (.normal, cheapPreviews ? .veryHigh : .normal, .high)
         } else {
             (visible, preview, prefetch) = (.high, .veryHigh, .low)
         }
