@@ -12,16 +12,8 @@ import Testing
         // Given loads that never finish (so every load still running is visible to the handler) and a
         // list with 5 visible rows and a prefetch minimum of 3
         let gate = Gate()
-        let mock = MockSchemeHandler()
-        mock.stubAll(with: MockResponse(data: Data([1]), gate: gate))
         let clock = ManualClock()
-        var configuration = ListView.Configuration()
-        configuration.prefetchDistance = 3
-        configuration.maximumPrefetchDistance = 20
-        configuration.initialLoadCost = .milliseconds(40)
-        let loader = try UIFixtures.loader(mock)
-        let list = ListView(loader: loader, rowCount: 500, visibleCount: 5,
-                            configuration: configuration, now: { clock.now }, url: UIFixtures.url)
+        let (list, mock, loader) = try UIFixtures.gatedList(gate: gate, clock: clock, minimum: 3, maximum: 20)
         #expect(list.prefetchDistance == 3, "at rest: the minimum")
 
         // When it scrolls down one row every 20 ms (50 rows/s, a held key) for 60 rows

@@ -11,16 +11,8 @@ import Testing
     @Test func aSlowerStretchOfTheSameScrollKeepsTheRowsAlreadyPrefetchedAhead() async throws {
         // Given loads that never finish and a list with 5 visible rows, prefetching 3 to 30 rows ahead
         let gate = Gate()
-        let mock = MockSchemeHandler()
-        mock.stubAll(with: MockResponse(data: Data([1]), gate: gate))
         let clock = ManualClock()
-        var configuration = ListView.Configuration()
-        configuration.prefetchDistance = 3
-        configuration.maximumPrefetchDistance = 30
-        configuration.initialLoadCost = .milliseconds(40)
-        let loader = try UIFixtures.loader(mock)
-        let list = ListView(loader: loader, rowCount: 500, visibleCount: 5,
-                            configuration: configuration, now: { clock.now }, url: UIFixtures.url)
+        let (list, mock, _) = try UIFixtures.gatedList(gate: gate, clock: clock, minimum: 3, maximum: 30)
         // and a fast stretch of scrolling down (a row every 10 ms) that planned a long reach ahead
         var top = 0
         for _ in 1...30 {

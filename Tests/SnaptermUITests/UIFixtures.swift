@@ -1,6 +1,7 @@
 // UIFixtures: a controllable clock and a mock-backed loader for headless UI tests.
 import Foundation
 import SchemeLoader
+import SnaptermUI
 import TestSupport
 
 /// A clock the test moves by hand.
@@ -17,6 +18,22 @@ enum UIFixtures {
         var configuration = SchemeLoaderConfiguration()
         configuration.maxConcurrentLoads = 32
         return try SchemeLoader(handlers: [mock], configuration: configuration)
+    }
+
+    /// A 500-row list of 5 visible rows over a mock whose loads wait at `gate` (so every load still running is
+    /// visible to the handler), prefetching `minimum` to `maximum` rows, loads assumed to cost 40 ms, on `clock`.
+    @MainActor
+    static func gatedList(gate: Gate, clock: ManualClock, minimum: Int, maximum: Int) throws
+        -> (list: ListView, mock: MockSchemeHandler, loader: SchemeLoader) {
+        let mock = MockSchemeHandler()
+        mock.stubAll(with: MockResponse(data: Data([1]), gate: gate))
+        var configuration = ListView.Configuration()
+        configuration.prefetchDistance = minimum
+        configuration.maximumPrefetchDistance = maximum
+        configuration.initialLoadCost = .milliseconds(40)
+        let loader = try loader(mock)
+        let list = ListView(loader: loader, rowCount: 500, visibleCount: 5, configuration: configuration, now: { clock.now }, url: url)
+        return (list, mock, loader)
     }
 
     /// Polls (yielding to the main actor) until `condition` holds.
