@@ -67,7 +67,14 @@ public struct ThumbnailSchemeHandler: SchemeHandling {
     /// are the same the thumbnail is kept without encoding it again.
     public func load(_ task: SchemeLoadTask, client: SchemeLoadClient) async throws {
         let thumbnail = try ThumbnailURL(url: task.url)
-        let source = try await base.result(for: LoadRequest(url: thumbnail.source, priority: task.priority), asSourceOf: task)
+        // While a web picture downloads, its first bytes may already hold a preview (not for a preview itself).
+        let partial: PartialPreview? = thumbnail.fromEmbeddedThumbnail
+            ? nil : PartialPreview(thumbnail, encoder: encoder, workers: workers, task: task, client: client)
+        var reader: (@Sendable (Data) -> Void)?
+        if let partial { reader = { partial.offer($0) } }
+        let source = try await base.result(for: LoadRequest(url: thumbnail.source, priority: task.priority), asSourceOf: task,
+                                           bytesSoFar: reader)
+        partial?.finish()
         try Task.checkCancellation()
         // A source that never goes stale (a map, a photo of the gallery) needs no tag: its thumbnail is
         // never revalidated, and hashing its bytes would only cost time on every encode.

@@ -75,11 +75,15 @@ public struct LoadProgress: Sendable, Hashable {
     public var received: Int
     /// Bytes expected in all, when the handler knows.
     public var expected: Int?
+    /// A stand-in for the result that the handler made from what has arrived so far (a thumbnail of a
+    /// photo's EXIF thumbnail, or of a progressive JPEG's first scans), in the result's own encoding.
+    public var preview: Data?
 
     /// Creates a progress value.
-    public init(received: Int, expected: Int?) {
+    public init(received: Int, expected: Int?, preview: Data? = nil) {
         self.received = received
         self.expected = expected
+        self.preview = preview
     }
 
     /// The completed fraction in 0…1, when the expected length is known.

@@ -11,9 +11,12 @@ public final class SchemeLoadClient: Sendable {
     }
 
     private let received = Locked(Received())
-    private let onProgress: @Sendable (LoadProgress) -> Void
+    private let onProgress: @Sendable (LoadProgress, Data?) -> Void
+    private let wantsBytes: @Sendable () -> Bool
 
-    init(onProgress: @escaping @Sendable (LoadProgress) -> Void) {
+    /// `onProgress` hears each step, with the bytes so far when `wantsBytes` says someone reads them.
+    init(wantsBytes: @escaping @Sendable () -> Bool = { false }, onProgress: @escaping @Sendable (LoadProgress, Data?) -> Void) {
+        self.wantsBytes = wantsBytes
         self.onProgress = onProgress
     }
 
@@ -25,16 +28,28 @@ public final class SchemeLoadClient: Sendable {
                 state.data.reserveCapacity(expected)
             }
         }
-        onProgress(LoadProgress(received: 0, expected: response.expectedLength))
+        onProgress(LoadProgress(received: 0, expected: response.expectedLength), nil)
     }
 
     /// Reports the next chunk of data.
     public func didLoad(_ chunk: Data) {
-        let progress = received.withLock { state in
+        let wanted = wantsBytes()
+        let (progress, bytes) = received.withLock { state in
             state.data.append(chunk)
-            return LoadProgress(received: state.data.count, expected: state.response?.expectedLength)
+            // (not the last chunk of a known length: the whole result follows at once)
+            let partial = wanted && state.response?.expectedLength.map { state.data.count < $0 } ?? wanted
+            return (LoadProgress(received: state.data.count, expected: state.response?.expectedLength), partial ? state.data : nil)
         }
-        onProgress(progress)
+        onProgress(progress, bytes)
+    }
+
+    /// Reports a stand-in made from the bytes so far (`LoadProgress.preview`): callers that show progress
+    /// may show it until the result lands.
+    public func didProducePreview(_ preview: Data) {
+        let progress = received.withLock { state in
+            LoadProgress(received: state.data.count, expected: state.response?.expectedLength, preview: preview)
+        }
+        onProgress(progress, nil)
     }
 
     /// Says the stale cached copy the task carried is still valid, with refreshed metadata

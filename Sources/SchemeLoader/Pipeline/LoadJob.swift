@@ -17,6 +17,8 @@ struct LoadListener: Sendable {
     let startedAt: ContinuousClock.Instant
     let joined: Bool
     let progress: (@Sendable (LoadProgress) -> Void)?
+    /// Hears the bytes received so far as they grow (a stage making a preview from its source's first bytes).
+    var bytesSoFar: (@Sendable (Data) -> Void)? = nil
     let completion: @Sendable (Result<LoadResult, any Error>) -> Void
 }
 
@@ -38,6 +40,7 @@ final class LoadJob: Sendable {
         var phase = Phase.active
         var task: Task<Void, Never>?
         var progressObservers = 0
+        var byteReaders = 0
         var lingering: Lingering?
         /// Counts the times the job started lingering, so a grace timer ends only its own stretch.
         var lingerCount = 0
@@ -65,6 +68,7 @@ final class LoadJob: Sendable {
             state.phase = .active
             state.listeners[listener.id] = listener
             if listener.progress != nil { state.progressObservers += 1 }
+            if listener.bytesSoFar != nil { state.byteReaders += 1 }
             return true
         }
     }
@@ -81,6 +85,7 @@ final class LoadJob: Sendable {
                 return (nil, false, nil, nil)
             }
             if listener.progress != nil { state.progressObservers -= 1 }
+            if listener.bytesSoFar != nil { state.byteReaders -= 1 }
             guard state.listeners.isEmpty else { return (listener, false, nil, nil) }
             if mayLinger, let lingering = state.lingering {
                 state.phase = .lingering
@@ -142,12 +147,17 @@ final class LoadJob: Sendable {
         state.withLock { $0.listeners[id]?.priority = priority }
     }
 
-    /// Sends progress to every listener that asked for it.
-    func report(_ progress: LoadProgress) {
-        let observers = state.withLock { state in
-            state.progressObservers == 0 ? [] : state.listeners.values.compactMap(\.progress)
+    /// Whether a listener reads the bytes received so far.
+    var hasByteReaders: Bool { state.withLock { $0.byteReaders > 0 } }
+
+    /// Sends progress to every listener that asked for it, and `bytes` (when given) to those reading them.
+    func report(_ progress: LoadProgress, bytes: Data? = nil) {
+        let (observers, readers) = state.withLock { state in
+            (state.progressObservers == 0 ? [] : state.listeners.values.compactMap(\.progress),
+             bytes == nil || state.byteReaders == 0 ? [] : state.listeners.values.compactMap(\.bytesSoFar))
         }
         for observer in observers { observer(progress) }
+        if let bytes { for reader in readers { reader(bytes) } }
     }
 
     /// Ends the job, returning the listeners to complete (none if it was abandoned or lingering).

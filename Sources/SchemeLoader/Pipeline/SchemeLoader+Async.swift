@@ -25,17 +25,21 @@ extension SchemeLoader {
     /// Loads `request` as the source of `stage`, a load running in a handler of another loader (a
     /// thumbnail's picture): at `stage`'s priority, now and as it changes, so a row that becomes
     /// visible speeds up its source too. Cancelling the calling task cancels this caller only.
-    public func result(for request: LoadRequest, asSourceOf stage: SchemeLoadTask) async throws -> LoadResult {
+    /// `bytesSoFar`, when given, hears the bytes received so far each time more arrive (not for a
+    /// cached copy, which comes whole): enough of a photo may be there for a preview.
+    public func result(for request: LoadRequest, asSourceOf stage: SchemeLoadTask,
+                       bytesSoFar: (@Sendable (Data) -> Void)? = nil) async throws -> LoadResult {
         let follows: (@Sendable () -> LoadPriority)?
         if let job = stage.context?.job { follows = { job.priority } } else { follows = nil }
-        return try await result(for: request, follows: follows)
+        return try await result(for: request, follows: follows, bytesSoFar: bytesSoFar)
     }
 
-    private func result(for request: LoadRequest, follows: (@Sendable () -> LoadPriority)?) async throws -> LoadResult {
+    private func result(for request: LoadRequest, follows: (@Sendable () -> LoadPriority)?,
+                        bytesSoFar: (@Sendable (Data) -> Void)? = nil) async throws -> LoadResult {
         let holder = TokenHolder()
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
-                holder.hold(load(request, follows: follows, progress: nil) { continuation.resume(with: $0) })
+                holder.hold(load(request, follows: follows, progress: nil, bytesSoFar: bytesSoFar) { continuation.resume(with: $0) })
             }
         } onCancel: {
             holder.cancel()

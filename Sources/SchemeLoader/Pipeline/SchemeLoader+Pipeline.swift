@@ -83,7 +83,7 @@ extension SchemeLoader {
         let key = job.key.cacheKey
         let context = LoadTaskContext(job: job, slots: scheduler)
         let task = SchemeLoadTask(url: job.url, cachedResponse: cached?.entry, context: context)
-        let client = SchemeLoadClient { job.report($0) }
+        let client = SchemeLoadClient(wantsBytes: { job.hasByteReaders }) { job.report($0, bytes: $1) }
         switch job.handler.budget {
         case .wholeLoad:
             let waitStart = ContinuousClock.now

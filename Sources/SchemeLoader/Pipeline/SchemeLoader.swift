@@ -85,7 +85,7 @@ public final class SchemeLoader: Sendable {
         progress: (@Sendable (LoadProgress) -> Void)? = nil,
         completion: @escaping @Sendable (Result<LoadResult, any Error>) -> Void
     ) -> LoadToken {
-        load(request, follows: nil, progress: progress, completion: completion)
+        load(request, follows: nil, progress: progress, bytesSoFar: nil, completion: completion)
     }
 
     /// `load(_:progress:completion:)`, with a priority read from `follows` (when given) instead of the request's.
@@ -93,6 +93,7 @@ public final class SchemeLoader: Sendable {
         _ request: LoadRequest,
         follows: (@Sendable () -> LoadPriority)?,
         progress: (@Sendable (LoadProgress) -> Void)?,
+        bytesSoFar: (@Sendable (Data) -> Void)? = nil,
         completion: @escaping @Sendable (Result<LoadResult, any Error>) -> Void
     ) -> LoadToken {
         let start = ContinuousClock.now
@@ -114,7 +115,7 @@ public final class SchemeLoader: Sendable {
         let id = nextListenerID.add(1, ordering: .relaxed).newValue
         func listener(joined: Bool) -> LoadListener {
             LoadListener(id: id, priority: request.priority, follows: follows, startedAt: start, joined: joined,
-                         progress: progress, completion: completion)
+                         progress: progress, bytesSoFar: bytesSoFar, completion: completion)
         }
         let jobKey = JobKey(cacheKey: key, policy: request.cachePolicy)
         let (job, isNew) = jobs.withLock { jobs -> (LoadJob, Bool) in

@@ -122,8 +122,13 @@ public final class ImageCell {
     }
 
     private func progressed(_ progress: LoadProgress, binding expected: UInt64) {
-        guard expected == binding, content.isPlaceholder else { return }
-        content = .placeholder(fraction: progress.fraction)
+        guard expected == binding, content.isPlaceholder || (progress.preview != nil && content.isPreview) else { return }
+        // A stand-in the load made from its first bytes replaces the placeholder, or an earlier stand-in (it is newer).
+        if let preview = progress.preview {
+            content = .preview(data: preview)
+        } else {
+            content = .placeholder(fraction: progress.fraction)
+        }
     }
 
     private func finished(_ result: Result<LoadResult, any Error>, binding expected: UInt64) {

@@ -1,0 +1,33 @@
+// A stage reading its source as it downloads hears the bytes so far after each chunk — never the last chunk of a
+// known length (the whole result follows at once), never for a cached copy.
+import Foundation
+import SchemeLoader
+import TestSupport
+import Testing
+
+@Suite struct BytesSoFarTests {
+    private static let body = Data((0..<40_000).map { UInt8($0 % 241) })
+
+    @Test func aDownloadInFourPiecesIsHeardThreeTimesGrowingThenWhole() async throws {
+        // Given a server sending a body in 4 pieces 150 ms apart
+        let server = try await TestHTTPServer(routes: ["/p": .respond(body: Self.body, chunks: 4, delay: .milliseconds(150))])
+        let loader = try SchemeLoader(handlers: [HTTPSchemeHandler()])
+        let heard = Locked<[Data]>([])
+        // When a stage loads it reading the bytes so far
+        let result = try await loader.result(for: LoadRequest(url: server.url("/p")), asSourceOf: SchemeLoadTask(url: server.url("/p")),
+                                             bytesSoFar: { bytes in heard.withLock { $0.append(bytes) } })
+        // Then it heard growing prefixes of the body, each shorter than the whole, then got the whole
+        let prefixes = heard.withLock { $0 }
+        #expect(!prefixes.isEmpty)
+        #expect(prefixes.allSatisfy { $0.count < Self.body.count && Self.body.starts(with: $0) })
+        #expect(zip(prefixes, prefixes.dropFirst()).allSatisfy { $0.count < $1.count })
+        #expect(result.data == Self.body)
+        // and asked again, the copy in memory comes whole, with nothing heard
+        heard.withLock { $0 = [] }
+        _ = try await loader.result(for: LoadRequest(url: server.url("/p")), asSourceOf: SchemeLoadTask(url: server.url("/p")),
+                                    bytesSoFar: { bytes in heard.withLock { $0.append(bytes) } })
+        #expect(heard.withLock { $0.isEmpty })
+        await loader.shutdown()
+        await server.stop()
+    }
+}
