@@ -10,7 +10,7 @@ import Testing
 @MainActor
 @Suite struct CheapPreviewPriorityTests {
     /// The URLs started after the single slot frees, in order, for a list scrolled down 10 rows (a held key)
-    /// whose loads all wait at a gate.
+    /// while the slot is held by a load waiting at a gate.
     private func startsAfterAScroll(cheapPreviews: Bool) async throws -> [URL] {
         let gate = Gate()
         let mock = MockSchemeHandler()
@@ -22,9 +22,11 @@ import Testing
         var configuration = ListView.Configuration()
         configuration.prefetchDistance = 3
         configuration.cheapPreviews = cheapPreviews
+        // (the one slot is taken by a load outside the list, which no scroll cancels: nothing starts until the gate opens)
+        let holder = loader.load(URL(string: "mock://holder")!) { _ in }
+        #expect(await UIFixtures.eventually { mock.startedURLs.count == 1 }, "the one slot is taken")
         let list = ListView(loader: loader, rowCount: 200, visibleCount: 2, configuration: configuration, now: { clock.now },
                             preview: { URL(string: "mock://previews/\($0)") }, url: UIFixtures.url)
-        #expect(await UIFixtures.eventually { mock.startedURLs.count == 1 }, "the one slot is taken")
         for step in 1...10 {
             clock.advance(by: .milliseconds(20))
             list.scroll(toTop: step)
@@ -32,6 +34,7 @@ import Testing
         let before = mock.startedURLs.count
         gate.open()
         #expect(await UIFixtures.eventually { mock.startedURLs.count >= before + 3 })
+        _ = holder
         return Array(mock.startedURLs.dropFirst(before))
     }
 
