@@ -40,7 +40,14 @@ final class PartialPreview: Sendable {
             state.lookedAt = bytes.count
             return true
         }
-        guard looks, let standIn = Self.standIn(in: bytes) else { return }
+        guard looks else { return }
+        guard let standIn = Self.standIn(in: bytes) else {
+            // Past the EXIF block, a picture that is not a progressive JPEG has nothing more to offer.
+            if !PartialJPEG.isProgressive(bytes), bytes.count > Self.exifWithin || PartialJPEG.imageDataHasBegun(bytes) {
+                state.withLock { $0.started = true }
+            }
+            return
+        }
         let work = Task { [task, workers, encoder, thumbnail, client] in
             let picture = try? await task.withSlot { try await workers.run { try encoder.encode(standIn, for: thumbnail.box) } }
             guard let picture, !Task.isCancelled else { return }
@@ -61,6 +68,6 @@ final class PartialPreview: Sendable {
     /// What of `bytes` can stand in for the picture now, if anything.
     static func standIn(in bytes: Data) -> Data? {
         if bytes.count <= exifWithin + step, let embedded = EmbeddedThumbnail.jpeg(in: bytes) { return embedded }
-        return PartialJPEG.hasWholeScan(bytes) ? bytes : nil
+        return PartialJPEG.wholeScans(of: bytes)
     }
 }
