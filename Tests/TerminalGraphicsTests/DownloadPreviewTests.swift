@@ -1,6 +1,6 @@
 // While a web photo downloads, its thumbnail load reports a preview made from the bytes so far — the photo's EXIF
 // thumbnail once the EXIF block is in, or a progressive JPEG's first whole scans — before the thumbnail itself;
-// a source that arrives whole gets none.
+// a baseline JPEG without an EXIF thumbnail gets none.
 import Foundation
 import Imaging
 import SchemeLoader
@@ -12,24 +12,30 @@ import Thumbnails
 @Suite(.serialized) struct DownloadPreviewTests {
     private let box = ThumbnailBox(columns: 12, rows: 4, mode: .symbols, colors: .truecolor)
 
-    /// The thumbnail of `path` on a server sending `body` in 8 pieces 250 ms apart: the previews reported before
-    /// the thumbnail, and the thumbnail.
-    private func load(_ body: Data) async throws -> (previews: [Data], thumbnail: Data) {
-        let server = try await TestHTTPServer(routes: ["/photo.jpg": .respond(body: body, chunks: 8, delay: .milliseconds(250))])
+    /// The first preview the thumbnail load of `body` reports while its server has sent the first `sent` bytes
+    /// and then stalls (so the preview cannot lose a race with the rest of the download on a loaded machine).
+    private func firstPreview(of body: Data, sent: Int) async throws -> Data? {
+        let server = try await TestHTTPServer(routes: ["/photo.jpg": .stallAfter(prefix: body.prefix(sent), declaredLength: body.count)])
         let base = try SchemeLoader(handlers: [HTTPSchemeHandler()])
         let thumbnails = try SchemeLoader(handlers: [ThumbnailSchemeHandler(base: base, encoder: ThumbnailEncoder())])
-        var previews: [Data] = []
-        var thumbnail: Data?
-        for try await event in thumbnails.events(for: LoadRequest(url: ThumbnailURL(source: server.url("/photo.jpg"), box: box).url)) {
-            switch event {
-            case .progress(let progress): if let preview = progress.preview { previews.append(preview) }
-            case .completed(let result): thumbnail = result.data
+        var preview: Data?
+        do {
+            for try await event in thumbnails.events(for: LoadRequest(url: ThumbnailURL(source: server.url("/photo.jpg"), box: box).url)) {
+                if case .progress(let progress) = event, let made = progress.preview {
+                    preview = made
+                    break  // (ends the load)
+                }
             }
+        } catch {
+            Issue.record("the load ended without a preview: \(error)")
         }
         await base.shutdown()
         await server.stop()
-        return (previews, try #require(thumbnail))
+        return preview
     }
+
+    /// The thumbnail of the whole `photo`, as the load makes it in the end.
+    private func thumbnail(of photo: Data) throws -> Data { try ThumbnailEncoder().encode(photo, for: box).encoded }
 
     /// The mean of the 24-bit colours in text art.
     private func meanColour(_ art: Data) -> (red: Double, green: Double, blue: Double) {
@@ -48,32 +54,46 @@ import Thumbnails
         } }
         let processor = ImageProcessor()
         let main = try processor.encode(bitmap, as: .jpeg(quality: 95))
-        let thumbnail = try processor.encode(Bitmap(width: 160, height: 120, filledWith: RGBA(red: 20, green: 20, blue: 230)), as: .jpeg(quality: 90))
-        let photo = EXIFThumbnailPhoto.make(main: main, thumbnail: thumbnail)
-        try #require(photo.count > 64 << 10, "long enough to arrive in several pieces of more than the 8 KiB between two looks")
-        // When its thumbnail loads
-        let (previews, final) = try await load(photo)
-        // Then a preview in the EXIF thumbnail's blue came before the thumbnail in the photo's red
-        let preview = try #require(previews.first)
+        let small = try processor.encode(Bitmap(width: 160, height: 120, filledWith: RGBA(red: 20, green: 20, blue: 230)), as: .jpeg(quality: 90))
+        let photo = EXIFThumbnailPhoto.make(main: main, thumbnail: small)
+        try #require(photo.count > 64 << 10, "much longer than what has arrived")
+        // When its thumbnail loads and the first 20 KiB (the EXIF block and more) have arrived
+        let preview = try #require(try await firstPreview(of: photo, sent: 20 << 10))
+        // Then a preview in the EXIF thumbnail's blue is shown, where the thumbnail will be the photo's red
         #expect(meanColour(preview).blue > meanColour(preview).red)
+        let final = try thumbnail(of: photo)
         #expect(meanColour(final).red > meanColour(final).blue)
         #expect(TerminalPicture(encoded: preview) != nil)
     }
 
     @Test func aProgressiveJPEGsFirstScansShowWhileTheRestDownloads() async throws {
-        // Given a progressive JPEG (no EXIF thumbnail), sent slowly
+        // Given a progressive JPEG (no EXIF thumbnail)
         let photo = try Data(contentsOf: CommandRunner.repositoryRoot.appendingPathComponent("Tests/Fixtures/imaging/good/coffee-320-progressive.jpg"))
-        // When its thumbnail loads
-        let (previews, final) = try await load(photo)
-        // Then a preview of the whole picture, blurred but in its colours, came first
-        let preview = try #require(previews.first)
+        // When its thumbnail loads and half of it has arrived
+        let preview = try #require(try await firstPreview(of: photo, sent: photo.count / 2))
+        // Then a preview of the whole picture, blurred but in its colours, is shown
         #expect(TerminalPicture(encoded: preview) != nil)
-        let (a, b) = (meanColour(preview), meanColour(final))
+        let (a, b) = (meanColour(preview), meanColour(try thumbnail(of: photo)))
         #expect(abs(a.red - b.red) < 40 && abs(a.green - b.green) < 40 && abs(a.blue - b.blue) < 40, "\(a) against \(b)")
     }
 
     @Test func aBaselineJPEGWithoutAThumbnailHasNoPreview() async throws {
+        // Given a baseline JPEG without an EXIF thumbnail, sent in 8 pieces 100 ms apart
         let photo = try ImageProcessor().encode(Bitmap(width: 640, height: 480, filledWith: RGBA(red: 90, green: 90, blue: 90)), as: .jpeg(quality: 100))
-        #expect(try await load(photo + Data(count: 0)).previews.isEmpty)
+        let server = try await TestHTTPServer(routes: ["/photo.jpg": .respond(body: photo, chunks: 8, delay: .milliseconds(100))])
+        let base = try SchemeLoader(handlers: [HTTPSchemeHandler()])
+        let thumbnails = try SchemeLoader(handlers: [ThumbnailSchemeHandler(base: base, encoder: ThumbnailEncoder())])
+        // When its thumbnail loads to the end
+        var previews = 0, completed = false
+        for try await event in thumbnails.events(for: LoadRequest(url: ThumbnailURL(source: server.url("/photo.jpg"), box: box).url)) {
+            switch event {
+            case .progress(let progress): if progress.preview != nil { previews += 1 }
+            case .completed: completed = true
+            }
+        }
+        // Then it reported none: nothing of it could stand in before the whole was there
+        #expect(completed && previews == 0)
+        await base.shutdown()
+        await server.stop()
     }
 }
