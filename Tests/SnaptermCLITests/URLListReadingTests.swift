@@ -24,7 +24,7 @@ import Testing
         pipe.fileHandleForWriting.write(Data("# from find\nhttps://example.com/x.jpg\nc.jpg\n".utf8))
         try pipe.fileHandleForWriting.close()
         // When `-` is read
-        let list = try URLList.read("-", standardInput: pipe.fileHandleForReading, currentDirectory: "/work")
+        let list = try URLList.read("-", standardInput: pipe.fileHandleForReading.fileDescriptor, currentDirectory: "/work")
         // Then both pictures are there; the path is under the current folder
         #expect(list.lines.map(\.source) == [.url(URL(string: "https://example.com/x.jpg")!), .path(URL(fileURLWithPath: "/work/c.jpg"))])
         #expect(list.lines.map(\.number) == [2, 3])

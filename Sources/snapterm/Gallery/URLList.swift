@@ -32,19 +32,21 @@ struct URLList: Equatable {
     static let schemes = ["http", "https", "file", "asset", "map"]
 
     /// Reads the list `list` names: a file (relative to `currentDirectory`), or `-` for `standardInput`
-    /// read to its end. Throws `URLListError.unreadable` or `.tooLarge`; bad lines are `problems`.
-    static func read(_ list: String, standardInput: FileHandle = .standardInput,
+    /// (a descriptor) read to its end. Throws `URLListError.unreadable` or `.tooLarge`; bad lines are `problems`.
+    static func read(_ list: String, standardInput: Int32 = STDIN_FILENO,
                      currentDirectory: String = FileManager.default.currentDirectoryPath) throws(URLListError) -> URLList {
         if list == "-" {
+            if standardInput == STDIN_FILENO, StandardStreams.closedAtStart.contains(STDIN_FILENO) {
+                throw .unreadable(list: list, reason: "it is closed")
+            }
             return parse(try readAll(standardInput, list: list), list: list, folder: currentDirectory)
         }
         let path = list.hasPrefix("/") ? list : (currentDirectory as NSString).appendingPathComponent(list)
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        // O_NONBLOCK: a FIFO without a writer is not waited on at open (readAll waits for its bytes with poll)
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard descriptor >= 0 else { throw .unreadable(list: list, reason: String(cString: strerror(errno))) }
-        let file = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
-        var info = stat()
-        if fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFDIR { throw .unreadable(list: list, reason: "it is a folder") }
-        return parse(try readAll(file, list: list), list: list, folder: (path as NSString).deletingLastPathComponent)
+        defer { close(descriptor) }
+        return parse(try readAll(descriptor, list: list), list: list, folder: (path as NSString).deletingLastPathComponent)
     }
 
     /// Parses the bytes of a list named `list` (for messages) whose relative paths are relative to `folder`.
@@ -112,15 +114,16 @@ struct URLList: Equatable {
         }
     }
 
-    /// Everything `file` holds, up to `maximumBytes`.
-    private static func readAll(_ file: FileHandle, list: String) throws(URLListError) -> Data {
-        let data: Data
+    /// Everything `descriptor` holds, up to `maximumBytes`.
+    private static func readAll(_ descriptor: Int32, list: String) throws(URLListError) -> Data {
         do {
-            data = try file.read(upToCount: maximumBytes + 1) ?? Data()
+            return try StandardStreams.readToEnd(descriptor, limit: maximumBytes)
         } catch {
-            throw .unreadable(list: list, reason: "\(error)")
+            switch error {
+            case .directory: throw .unreadable(list: list, reason: "it is a folder")
+            case .tooLarge: throw .tooLarge(list: list, limit: maximumBytes)
+            case .failed(let reason): throw .unreadable(list: list, reason: reason)
+            }
         }
-        guard data.count <= maximumBytes else { throw .tooLarge(list: list, limit: maximumBytes) }
-        return data
     }
 }
