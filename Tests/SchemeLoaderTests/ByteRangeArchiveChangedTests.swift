@@ -63,6 +63,32 @@ import Testing
         }
     }
 
+    @Test func aShorterArchiveFromAServerIgnoringIfRangeIsAChangedArchive() async throws {
+        // Given a server that ignores If-Range, and a source that read near the end of version "v1" (200 kB)
+        let archive = try TestArchive(.data(old), tag: "\"v1\"")
+        archive.setIgnoresIfRange(true)
+        let shorter = RangeFixtures.archiveBytes(100_000, seed: 3)
+        try await RangeFixtures.serving(archive) { server in
+            try await RangeFixtures.using(try RangeFixtures.loader()) { loader in
+                let source = try loader.byteRangeSource(for: server.url(RangeFixtures.path))
+                #expect(try await source.bytes(at: 150_000, length: 1000) == RangeFixtures.slice(old, 150_000, 1000))
+
+                // When the archive is replaced by a 100 kB "v2" and a range past its new end is read
+                try archive.replace(with: .data(shorter), tag: "\"v2\"")
+                await #expect(throws: LoadError.archiveChanged(url: source.name)) {
+                    try await source.bytes(at: 180_000, length: 1000)
+                }
+
+                // Then the server's 416 led to the first bytes being asked again, which named "v2": a changed archive
+                #expect(archive.requests.suffix(2).map(\.status) == [416, 206])
+                // … and a new source reads the new version
+                let renewed = try loader.byteRangeSource(for: server.url(RangeFixtures.path))
+                #expect(try await renewed.bytes(at: 50_000, length: 1000) == RangeFixtures.slice(shorter, 50_000, 1000))
+                #expect(archive.requests.last?.ifRange == "\"v2\"")
+            }
+        }
+    }
+
     @Test func anArchiveWithoutETagIsPinnedToItsLastModifiedDate() async throws {
         // Given an archive with a Last-Modified date and no ETag
         let first = "Tue, 24 Nov 2026 10:00:00 GMT", second = "Wed, 25 Nov 2026 08:00:00 GMT"

@@ -48,7 +48,8 @@ import Testing
                     url: source.name, offset: 200_000, length: 100, size: 100_000)) {
                     try await source.bytes(at: 200_000, length: 100)
                 }
-                #expect(archive.requests.last?.status == 416)
+                // … after its first bytes, asked again, were still of the version read (not a shorter archive)
+                #expect(archive.requests.suffix(2).map(\.status) == [416, 304])
                 #expect(try await source.bytes(at: 5, length: 0).isEmpty)
             }
         }

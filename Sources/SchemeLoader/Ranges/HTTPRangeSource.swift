@@ -13,6 +13,9 @@ import Foundation
 /// throws ``LoadError/archiveChanged(url:)`` and so does every later read of this source (bytes of two
 /// versions are never mixed); the cached first bytes are loaded again, so a new source reads the new
 /// version. A reader that keeps what it has read (directories) makes a new source and starts over.
+/// A 416 (the archive ends before the range) is taken as another version too — a server that ignores
+/// `If-Range` answers so when the archive was replaced by a shorter one — unless the first bytes, asked
+/// again, are still of the version read: then it stays ``LoadError/rangeNotSatisfiable(url:offset:length:size:)``.
 ///
 /// A second process on the same cache folder reads cached ranges with no request while the first
 /// bytes are fresh, and with one revalidation of them (`If-None-Match`; a 304 keeps every range) after.
@@ -82,7 +85,24 @@ public final class HTTPRangeSource: ByteRangeSource {
         } catch LoadError.archiveChanged(let url) {
             await forgetVersion(priority: priority)
             throw LoadError.archiveChanged(url: url)
+        } catch LoadError.rangeNotSatisfiable(let url, let offset, let length, let size) {
+            // The archive ends before a range its own directories point to: most likely it was replaced by
+            // a shorter version (a server that ignores If-Range answers 416, not 200) — as PMTiles readers do,
+            // asked again as a changed archive unless its first bytes still belong to the version read.
+            guard try await isStillVersion(anchor.version, priority: priority) else {
+                state.withLock { $0 = .changed }  // its first bytes were just loaded again: a new source reads them
+                throw LoadError.archiveChanged(url: url)
+            }
+            throw LoadError.rangeNotSatisfiable(url: url, offset: offset, length: length, size: size)
         }
+    }
+
+    /// Whether the server's archive is still `version`: its first bytes are loaded again (revalidated);
+    /// `false` for an archive without a version, which cannot be told from another.
+    private func isStillVersion(_ version: String?, priority: LoadPriority) async throws -> Bool {
+        let request = LoadRequest(url: anchorURL, cachePolicy: .reloadRevalidatingCache, priority: priority)
+        let now = try await loader.result(for: request)
+        return version != nil && ByteRangeURL.version(of: now.response.validators) == version
     }
 
     private var anchorURL: URL {
