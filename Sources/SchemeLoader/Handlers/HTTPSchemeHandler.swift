@@ -81,6 +81,12 @@ public final class HTTPSchemeHandler: SchemeHandling {
         self.clientConfiguration = clientConfiguration
     }
 
+    /// A handler dropped without `shutdown()` (a loader nobody shut down) still closes its connections:
+    /// the shutdown is started here and keeps the client until it is done.
+    deinit {
+        if case .running(let client) = pool.withLock({ $0 }) { client.shutdown { _ in } }
+    }
+
     /// Whether the connection pool has been started (by a request).
     public var hasStartedClient: Bool {
         pool.withLock { if case .notStarted = $0 { false } else { true } }
