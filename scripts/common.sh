@@ -7,10 +7,11 @@
 # bsdutils: script(1), a pseudo-terminal for `fetch` (SnaptermCLITests); openssl: a test certificate (HTTPSDowngradeTests);
 # dpkg-dev, man-db: scripts/package and its test (DebianPackageTests); lf, ranger: the previewer recipes in tmux;
 # python3, python3-venv: the world as PMTiles (scripts/fixtures/pmtiles-from-mbtiles.sh installs the `pmtiles`
-# PyPI package into a virtual environment; without pip's network the PMTiles comparison tests are skipped).
+# PyPI package into a virtual environment; without pip's network the PMTiles comparison tests are skipped);
+# libvips-tools: 100-megapixel JPEGs made at test time, streamed (HugeJPEGTests).
 SNAPTERM_APT_PACKAGES=(pkg-config libsqlite3-dev zlib1g-dev libncurses-dev ncurses-bin libvips-dev libjpeg62-turbo-dev liblcms2-dev libsixel-dev libchafa-dev
     libcairo2-dev fonts-dejavu-core tmux procps xvfb xterm kitty imagemagick x11-utils sqlite3 bsdutils openssl
-    dpkg-dev man-db lf ranger python3 python3-venv)
+    dpkg-dev man-db lf ranger python3 python3-venv libvips-tools)
 
 # Builds the release `snapterm` (into the scratch folder $1 when given) and prints its path.
 # A statically linked Swift runtime and Foundation: ~14 fewer shared libraries to map and relocate at

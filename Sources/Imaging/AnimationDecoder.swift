@@ -32,7 +32,7 @@ public struct AnimationDecoder: Sendable {
         try processor.checkBox(width: width, height: height)
         guard Self.mayBeAnimated(data) else { return nil }
         return try VipsErrorGate.shared.run { () throws(ImagingError) -> Animation? in
-            try processor.withHeader(data) { first, format, raw throws(ImagingError) -> Animation? in
+            try processor.withHeader(data, decoding: .whole) { first, format, raw throws(ImagingError) -> Animation? in
                 let count = Int(vips_image_get_n_pages(first.pointer))
                 guard count > 1 else { return nil }
                 try check(frames: count, frameWidth: first.width, frameHeight: first.height, width: width, height: height)

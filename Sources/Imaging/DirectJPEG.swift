@@ -23,9 +23,15 @@ enum DirectJPEG {
         var height: Int
         /// The EXIF orientation, 1 (upright) … 8: 1 when there is none or it cannot be read.
         var orientation: Int
+        /// Whether it has more than one scan (progressive, or components in scans of their own): libjpeg then
+        /// keeps every DCT coefficient of the picture while it decodes, whatever size it decodes to.
+        var isMultiScan = false
+
+        /// The DCT shrink whose decoding the pixel limits weigh: `shrink`, or 1 for a multi-scan picture.
+        func limitedShrink(_ shrink: Int) -> Int { isMultiScan ? 1 : shrink }
     }
 
-    /// The header of `data` when libjpeg decodes it by itself within `limits`, else `nil`.
+    /// The header of `data` when libjpeg decodes it by itself and within `limits` at some size (1/8 a side), else `nil`.
     static func header(of data: Data, limits: ImageLimits) -> Header? {
         guard data.starts(with: [0xFF, 0xD8, 0xFF]) else { return nil }
         var picture = snapterm_jpeg_picture()
@@ -33,12 +39,13 @@ enum DirectJPEG {
             snapterm_jpeg_header(raw.bindMemory(to: UInt8.self).baseAddress, raw.count, &picture)
         }
         let (width, height) = (Int(picture.width), Int(picture.height))
-        guard result == Int32(SNAPTERM_JPEG_OK.rawValue), width > 0, height > 0, width * height <= limits.maxPixels,
-              data.withUnsafeBytes({ scanCount($0) }) <= limits.maxScans else { return nil }
+        let scans = data.withUnsafeBytes { scanCount($0) }
+        guard result == Int32(SNAPTERM_JPEG_OK.rawValue), scans <= limits.maxScans,
+              limits.allow(width: width, height: height, shrink: scans > 1 ? 1 : 8) else { return nil }
         let orientation = Int(picture.orientation)
         return orientation >= 5
-            ? Header(width: height, height: width, orientation: orientation)
-            : Header(width: width, height: height, orientation: orientation)
+            ? Header(width: height, height: width, orientation: orientation, isMultiScan: scans > 1)
+            : Header(width: width, height: height, orientation: orientation, isMultiScan: scans > 1)
     }
 
     /// `data` scaled to cover `width × height` and centre-cropped to it (`ThumbnailMode.fill`), upright
@@ -46,6 +53,7 @@ enum DirectJPEG {
     static func filledThumbnail(_ data: Data, width: Int, height: Int, limits: ImageLimits) -> Bitmap? {
         guard let header = header(of: data, limits: limits), width <= header.width, height <= header.height else { return nil }
         let denominator = shrink(width: header.width, height: header.height, covering: width, height)
+        guard limits.allow(width: header.width, height: header.height, shrink: header.limitedShrink(denominator)) else { return nil }
         var rgb: UnsafeMutablePointer<UInt8>?
         var picture = snapterm_jpeg_picture()
         let result = data.withUnsafeBytes { raw in
@@ -85,11 +93,18 @@ enum DirectJPEG {
     /// by the smaller of the two shrinks, rounding `side / shrink` half up — so a box whose cover falls on
     /// a half pixel is cropped at the same place.
     static func libvipsCovering(width: Int, height: Int, box: (width: Int, height: Int)) -> (width: Int, height: Int) {
-        let common = min(Double(width) / Double(box.width), Double(height) / Double(box.height))
-        let onLoad = common >= 16 ? 8 : common >= 8 ? 4 : common >= 4 ? 2 : 1
+        let onLoad = libvipsShrinkOnLoad(width: width, height: height, box: box, crop: true)
         let loaded = (width: Double((width + onLoad - 1) / onLoad), height: Double((height + onLoad - 1) / onLoad))
         let shrink = min(loaded.width / Double(box.width), loaded.height / Double(box.height))
         return (Int(loaded.width / shrink + 0.5), Int(loaded.height / shrink + 0.5))
+    }
+
+    /// The factor libvips' thumbnail (8.14) decodes a `width × height` JPEG at for `box`: a power of two that
+    /// leaves at least 2× for the resize, of the smaller shrink when it fills the box (`crop`), else the larger.
+    static func libvipsShrinkOnLoad(width: Int, height: Int, box: (width: Int, height: Int), crop: Bool) -> Int {
+        let shrinks = (Double(width) / Double(max(1, box.width)), Double(height) / Double(max(1, box.height)))
+        let common = crop ? min(shrinks.0, shrinks.1) : max(shrinks.0, shrinks.1)
+        return common >= 16 ? 8 : common >= 8 ? 4 : common >= 4 ? 2 : 1
     }
 
     /// The largest DCT shrink (8, 4, 2 or 1) whose output, `⌈side / shrink⌉`, still covers the box

@@ -42,7 +42,7 @@ extension ImageProcessor {
         let decodeWidth = max(1, Int((Double(upright.width) * scale).rounded(.up)))
         let decodeHeight = max(1, Int((Double(upright.height) * scale).rounded(.up)))
 
-        return try withHeader(data) { opened, format, raw throws(ImagingError) in
+        return try withHeader(data, decoding: .thumbnail(width: decodeWidth, height: decodeHeight, crop: false)) { opened, format, raw throws(ImagingError) in
             try Self.decoding(format, raw) { () throws(ImagingError) in
                 let shrunk = try Self.shrink(opened, format, raw, width: decodeWidth, height: decodeHeight, crop: false)
                 var image = try Self.rgbaImage(from: shrunk).cropped(to: edit.crop)

@@ -31,7 +31,7 @@ public struct ImageProcessor: Sendable {
                 Result { () throws(ImagingError) in try BMPHeader(raw, maxPixels: limits.maxPixels).info }
             }.get()
         }
-        return try withHeader(data) { image, format, _ throws(ImagingError) in
+        return try withHeader(data, decoding: .header) { image, format, _ throws(ImagingError) in
             let orientation = Int(vips_image_get_orientation(image.pointer))
             let swap = vips_image_get_orientation_swap(image.pointer) != 0
             return ImageInfo(
@@ -44,7 +44,7 @@ public struct ImageProcessor: Sendable {
     /// Decodes the first frame, upright (EXIF orientation applied), in sRGB (an embedded profile applied), as RGBA.
     public func decode(_ data: Data) throws(ImagingError) -> Bitmap {
         try VipsErrorGate.shared.run { () throws(ImagingError) in
-            try withHeader(data) { image, format, raw throws(ImagingError) in
+            try withHeader(data, decoding: .whole) { image, format, raw throws(ImagingError) in
                 try Self.decoding(format, raw) { () throws(ImagingError) in
                     try Self.bitmap(from: Self.inSRGB(image).apply("autorot") { snap_vips_autorot($0, $1) })
                 }
@@ -66,7 +66,7 @@ public struct ImageProcessor: Sendable {
 
     /// libvips' thumbnail: what `thumbnail` does for everything `DirectJPEG` leaves to it.
     func shrunk(_ data: Data, width: Int, height: Int, mode: ThumbnailMode) throws(ImagingError) -> Bitmap {
-        try withHeader(data) { image, format, raw throws(ImagingError) in
+        try withHeader(data, decoding: .thumbnail(width: width, height: height, crop: mode == .fill)) { image, format, raw throws(ImagingError) in
             try Self.decoding(format, raw) { () throws(ImagingError) in
                 try Self.bitmap(from: Self.shrink(image, format, raw, width: width, height: height, crop: mode == .fill))
             }
@@ -118,9 +118,10 @@ public struct ImageProcessor: Sendable {
     }
 
     /// Opens `data` lazily (header only), refuses formats we do not read (by content, before libvips
-    /// sees the bytes) and images over the limit, then runs `body` while the bytes are pinned in memory.
+    /// sees the bytes) and images over the limits when decoded as `size` says, then runs `body` while the
+    /// bytes are pinned in memory.
     func withHeader<T>(
-        _ data: Data, _ body: (VipsImageRef, ImageFormat, UnsafeRawBufferPointer) throws(ImagingError) -> T
+        _ data: Data, decoding size: DecodeSize, _ body: (VipsImageRef, ImageFormat, UnsafeRawBufferPointer) throws(ImagingError) -> T
     ) throws(ImagingError) -> T {
         try Vips.start()
         guard !data.isEmpty else { throw .emptyInput }
@@ -133,9 +134,16 @@ public struct ImageProcessor: Sendable {
                 guard image.width > 0, image.height > 0 else {
                     throw .corrupt(format: format, reason: "the header declares an empty picture")
                 }
-                guard image.width.multipliedReportingOverflow(by: image.height).partialValue <= limits.maxPixels,
+                // a JPEG of several scans keeps every coefficient while it decodes: its declared size counts
+                let multiScan = format == .jpeg && DirectJPEG.scanCount(raw) > 1
+                let shrink = multiScan ? 1 : size.shrink(of: format, width: image.width, height: image.height,
+                                                         swapsSides: vips_image_get_orientation_swap(image.pointer) != 0)
+                guard limits.allow(width: image.width, height: image.height, shrink: shrink),
                       image.width <= Int(Int32.max), image.height <= Int(Int32.max) else {
-                    throw .tooManyPixels(width: image.width, height: image.height, limit: limits.maxPixels)
+                    // a JPEG shrunk on load is refused for what it declares, or for what it would decode to
+                    let declaresTooMuch = shrink > 1 && !limits.allowDeclared(width: image.width, height: image.height)
+                    throw .tooManyPixels(width: image.width, height: image.height,
+                                         limit: declaresTooMuch ? limits.maxDeclaredPixels : limits.maxPixels)
                 }
                 if format == .jpeg { try DirectJPEG.checkScans(raw, limits: limits) }
                 return try body(image, format, raw)

@@ -67,7 +67,11 @@ import Testing
         var scrambled = data
         for i in stride(from: 600, to: scrambled.count - 2, by: 97) { scrambled[i] ^= 0x5A }
         #expect(DirectJPEG.filledThumbnail(scrambled, width: 60, height: 40, limits: ImageLimits()) == nil)
-        #expect(DirectJPEG.header(of: data, limits: ImageLimits(maxPixels: 600 * 400 - 1)) == nil)
+        // over the declared limit; within it, but over the decoding limit at the shrink the box allows
+        #expect(DirectJPEG.header(of: data, limits: ImageLimits(maxPixels: 600 * 400 - 1, maxDeclaredPixels: 600 * 400 - 1)) == nil)
+        let decodingLimit = ImageLimits(maxPixels: 300 * 200 - 1, maxDeclaredPixels: 1_000_000)
+        #expect(DirectJPEG.filledThumbnail(data, width: 300, height: 200, limits: decodingLimit) == nil)  // at 1/2: 300×200
+        #expect(DirectJPEG.filledThumbnail(data, width: 150, height: 100, limits: decodingLimit) != nil)  // at 1/4
         #expect(DirectJPEG.header(of: Data([0xFF, 0xD8, 0xFF]), limits: ImageLimits()) == nil)
     }
 
