@@ -22,6 +22,18 @@ snapterm_release_build() {
     echo "$(realpath "$scratch")/release/snapterm"
 }
 
+# The folder of the package checkouts a build resolved: $SNAPTERM_CHECKOUTS (scripts/package names its own
+# build's), else .build/checkouts, resolved first when a fresh clone has none yet.
+snapterm_checkouts() {
+    local checkouts=${SNAPTERM_CHECKOUTS:-$(snapterm_root)/.build/checkouts}
+    if [ ! -d "$checkouts/swift-argument-parser" ] && [ -z "${SNAPTERM_CHECKOUTS:-}" ]; then
+        snapterm_find_swift
+        swift package --package-path "$(snapterm_root)" resolve >&2 || return 1
+    fi
+    [ -d "$checkouts/swift-argument-parser" ] || { echo "no package checkouts in $checkouts" >&2; return 1; }
+    echo "$checkouts"
+}
+
 snapterm_root() { cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd; }
 
 snapterm_find_swift() {

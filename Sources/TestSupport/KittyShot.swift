@@ -14,9 +14,9 @@ public enum KittyShot {
             .allSatisfy { FileManager.default.isExecutableFile(atPath: $0) }
     }
 
-    /// The cells of a `geometry` kitty's screenshot (no padding), measured from its size.
-    public static func grid(of shot: URL, geometry: String) throws -> ScreenGrid {
-        try ScreenGrid(screenshot: shot, geometry: geometry, border: 0)
+    /// The cells of a `geometry` kitty's screenshot (no padding), measured from its size (off the cooperative pool).
+    public static func grid(of shot: URL, geometry: String) async throws -> ScreenGrid {
+        try await OffPool.run { try ScreenGrid(screenshot: shot, geometry: geometry, border: 0) }
     }
 
     /// Writes `script` to `folder`, runs it in a `geometry` kitty for `wait` seconds and returns the

@@ -22,9 +22,9 @@ public enum TermShot {
         try await capture(using: tool, script, name: name, geometry: geometry, wait: wait, in: folder)
     }
 
-    /// The cells of a `geometry` xterm's screenshot (2 px internal border), measured from its size.
-    public static func grid(of shot: URL, geometry: String) throws -> ScreenGrid {
-        try ScreenGrid(screenshot: shot, geometry: geometry, border: 2)
+    /// The cells of a `geometry` xterm's screenshot (2 px internal border), measured from its size (off the cooperative pool).
+    public static func grid(of shot: URL, geometry: String) async throws -> ScreenGrid {
+        try await OffPool.run { try ScreenGrid(screenshot: shot, geometry: geometry, border: 2) }
     }
 
     /// `capture` with another screenshot tool of the same interface (`kitty-shot`).
@@ -62,8 +62,8 @@ public enum TermShot {
 
     /// Pixels that differ between a crop (`WxH+X+Y`) of one PNG and a crop of the same size of another,
     /// counted by ImageMagick (-1 when it gives no count).
-    public static func differingPixels(_ first: URL, at firstCrop: String, _ second: URL, at secondCrop: String) throws -> Int {
-        let result = try Spawn.run("/usr/bin/compare", ["-metric", "AE", "\(first.path)[\(firstCrop)]", "\(second.path)[\(secondCrop)]", "null:"])
+    public static func differingPixels(_ first: URL, at firstCrop: String, _ second: URL, at secondCrop: String) async throws -> Int {
+        let result = try await imageMagick("/usr/bin/compare", ["-metric", "AE", "\(first.path)[\(firstCrop)]", "\(second.path)[\(secondCrop)]", "null:"])
         return Int(Double(result.output.split(separator: " ").first ?? "") ?? -1)
     }
 
@@ -71,8 +71,8 @@ public enum TermShot {
     /// `background` (an ImageMagick colour: kitty's is black) in a crop (`WxH+X+Y`) of a PNG; nil when
     /// all of it is background. A picture filling the whole crop is measured too (a frame of
     /// background is put round the crop first).
-    public static func contentBox(of png: URL, crop: String, background: String) throws -> (x: Int, y: Int, width: Int, height: Int)? {
-        let result = try Spawn.run("/usr/bin/convert", [png.path, "-crop", crop, "+repage", "-bordercolor", background, "-border", "1",
+    public static func contentBox(of png: URL, crop: String, background: String) async throws -> (x: Int, y: Int, width: Int, height: Int)? {
+        let result = try await imageMagick("/usr/bin/convert", [png.path, "-crop", crop, "+repage", "-bordercolor", background, "-border", "1",
                                                         "-format", "%@", "info:"])
         let offset = crop.split(separator: "+").dropFirst().compactMap { Int($0) }
         let box = result.output.trimmingCharacters(in: .whitespacesAndNewlines)
@@ -82,17 +82,23 @@ public enum TermShot {
     }
 
     /// Distinct colours in a crop (`WxH+X+Y`) of a PNG, counted by ImageMagick.
-    public static func distinctColours(of png: URL, crop: String) throws -> Int {
-        let result = try Spawn.run("/usr/bin/convert", [png.path, "-crop", crop, "+repage", "-format", "%k", "info:"])
+    public static func distinctColours(of png: URL, crop: String) async throws -> Int {
+        let result = try await imageMagick("/usr/bin/convert", [png.path, "-crop", crop, "+repage", "-format", "%k", "info:"])
         return Int(result.output.trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
     }
 
     /// The mean colour of a crop (`WxH+X+Y`) of a PNG, 0…255 per channel, computed by ImageMagick.
-    public static func meanColour(of png: URL, crop: String) throws -> (red: Int, green: Int, blue: Int) {
-        let result = try Spawn.run("/usr/bin/convert", [png.path, "-crop", crop, "+repage", "-format",
+    public static func meanColour(of png: URL, crop: String) async throws -> (red: Int, green: Int, blue: Int) {
+        let result = try await imageMagick("/usr/bin/convert", [png.path, "-crop", crop, "+repage", "-format",
                                                         "%[fx:int(255*mean.r)],%[fx:int(255*mean.g)],%[fx:int(255*mean.b)]", "info:"])
         let channels = result.output.trimmingCharacters(in: .whitespacesAndNewlines).split(separator: ",").compactMap { Int($0) }
         guard channels.count == 3 else { return (-1, -1, -1) }
         return (channels[0], channels[1], channels[2])
+    }
+
+    /// Runs an ImageMagick tool off the cooperative pool: it takes tenths of a second on a loaded machine, and
+    /// the pool (two threads on two cores) is every other suite's.
+    private static func imageMagick(_ path: String, _ arguments: [String]) async throws -> (status: Int32, output: String) {
+        try await OffPool.run { try Spawn.run(path, arguments) }
     }
 }

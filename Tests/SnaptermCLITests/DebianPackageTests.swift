@@ -34,7 +34,8 @@ struct DebianPackageTests {
         }
     }
 
-    private static let built = Result { try Built() }
+    /// Built off the cooperative pool: scripts/package takes tens of seconds, which would hold one of its two threads.
+    private static let built = Task { try await OffPool.run { try Built() } }
 
     private struct PackageTestError: Error, CustomStringConvertible {
         let description: String
@@ -45,7 +46,7 @@ struct DebianPackageTests {
     }
 
     @Test func givenThePackage_whenListed_thenEveryFileIsWhereDebianLooks() async throws {
-        let built = try Self.built.get()
+        let built = try await Self.built.value
         #expect(built.package.lastPathComponent.hasPrefix("snapterm_0.") && built.package.lastPathComponent.hasSuffix(".deb"))
         let listing = try await OffPool.run { try Spawn.run("/usr/bin/dpkg-deb", ["-c", built.package.path]) }
         let paths = Set(listing.output.split(separator: "\n").compactMap { $0.split(separator: " ").last.map(String.init) })
@@ -66,7 +67,7 @@ struct DebianPackageTests {
     }
 
     @Test func givenThePackage_whenReadingDepends_thenTheLinkedAndLazilyOpenedLibrariesAreThere() async throws {
-        let built = try Self.built.get()
+        let built = try await Self.built.value
         let field = try await OffPool.run { try Spawn.run("/usr/bin/dpkg-deb", ["-f", built.package.path, "Depends"]) }
         let depends = field.output.split(separator: ",").map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
         let names = Set(depends.map { String($0.prefix { $0 != " " }) })
@@ -81,7 +82,7 @@ struct DebianPackageTests {
     }
 
     @Test func givenTheUnpackedPackage_whenRunFromAnotherFolder_thenItFindsItsDataAndDrawsAMap() async throws {
-        let built = try Self.built.get()
+        let built = try await Self.built.value
         let elsewhere = built.folder.appending("elsewhere")
         try FileManager.default.createDirectory(at: elsewhere, withIntermediateDirectories: true)
         let run = try await OffPool.run {
@@ -94,7 +95,7 @@ struct DebianPackageTests {
     }
 
     @Test func givenTheUnpackedPackage_whenReadingItsManPage_thenCommandsKeysAndEnvironmentAreThere() async throws {
-        let built = try Self.built.get()
+        let built = try await Self.built.value
         let page = built.root.appendingPathComponent("usr/share/man/man1/snapterm.1.gz").path
         let man = try await OffPool.run { try shell("MANWIDTH=100 man -l '\(page)' 2>&1 | col -b") }
         #expect(man.status == 0, "\(man.output)")
@@ -105,7 +106,7 @@ struct DebianPackageTests {
     }
 
     @Test func givenTheUnpackedPackage_whenBashCompletes_thenTheSubcommandsAreOffered() async throws {
-        let built = try Self.built.get()
+        let built = try await Self.built.value
         let completion = built.root.appendingPathComponent("usr/share/bash-completion/completions/snapterm").path
         let bash = try await OffPool.run {
             try shell("""

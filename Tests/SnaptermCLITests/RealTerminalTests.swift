@@ -19,8 +19,8 @@ struct RealTerminalTests {
         // The image area has many colours; the rest of a blank xterm is one background colour. The square
         // photo fills all 10 rows of the 30×10 box, and its left 14 columns for any cell at least 1.4 times
         // as tall as wide (monospace fonts are ~2); the cells are measured from the window, not assumed.
-        let grid = try TermShot.grid(of: shot, geometry: "80x24")
-        let colours = try TermShot.distinctColours(of: shot, crop: grid.crop(row: 0, column: 0, rows: 10, columns: 14, inset: 2))
+        let grid = try await TermShot.grid(of: shot, geometry: "80x24")
+        let colours = try await TermShot.distinctColours(of: shot, crop: grid.crop(row: 0, column: 0, rows: 10, columns: 14, inset: 2))
         #expect(colours > 50, "image area has only \(colours) colours: blank?")
     }
 }

@@ -25,8 +25,8 @@ struct KittyAnimationPlaysTests {
         // again with a longer wait. A terminal that never played it stays on red; one that ignored --no-animate on blue.
         for wait in [6, 15, 30] where !expected(colour) {
             let shot = try await KittyShot.capture(script, name: name, geometry: geometry, wait: wait, in: folder.url)
-            let grid = try KittyShot.grid(of: shot, geometry: geometry)
-            colour = try TermShot.meanColour(of: shot, crop: grid.crop(row: 0, column: 0, rows: 2, columns: 2, inset: 2))
+            let grid = try await KittyShot.grid(of: shot, geometry: geometry)
+            colour = try await TermShot.meanColour(of: shot, crop: grid.crop(row: 0, column: 0, rows: 2, columns: 2, inset: 2))
         }
         let errors = (try? String(contentsOf: folder.appending("err.txt"), encoding: .utf8)) ?? ""
         #expect(errors.isEmpty, "snapterm wrote to stderr: \(errors)")

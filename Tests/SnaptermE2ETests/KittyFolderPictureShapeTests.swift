@@ -38,8 +38,8 @@ struct KittyFolderPictureShapeTests {
         for wait in [10, 20, 40] where !drawn(content) {
             let png = try await KittyShot.capture(script(folder, pictures: pictures, keys: keys), name: name,
                                                   geometry: geometry, wait: wait, in: folder.url)
-            grid = try KittyShot.grid(of: png, geometry: geometry)
-            content = try TermShot.contentBox(of: png, crop: grid.crop(row: box.row, column: box.column, rows: box.rows, columns: box.columns),
+            grid = try await KittyShot.grid(of: png, geometry: geometry)
+            content = try await TermShot.contentBox(of: png, crop: grid.crop(row: box.row, column: box.column, rows: box.rows, columns: box.columns),
                                               background: "black")
         }
         return (grid, content)

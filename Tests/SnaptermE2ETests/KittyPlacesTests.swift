@@ -23,14 +23,14 @@ struct KittyPlacesTests {
                                                  wait: 10, in: folder.url)
         // The cells as this machine's font makes them: the window's pixels over its columns and rows
         // (every screenshot is of a window of the same geometry)
-        let grid = try KittyShot.grid(of: opened, geometry: geometry)
+        let grid = try await KittyShot.grid(of: opened, geometry: geometry)
         // Thumbnails are 26×6 cells, one list row every 7 terminal rows below the header; the crop
         // stays a few pixels inside. A map has many colours; a blank area has one.
         func thumbnail(_ row: Int) -> String { grid.crop(row: 1 + 7 * row, column: 0, rows: 6, columns: 25, inset: 4) }
         // Under a full suite on two cores, kitty (software OpenGL) plus cold map renders in a debug build
         // have once not drawn the first row within the wait: then the picture is taken once more, with
         // the caches that first run filled. What is checked below is the same either way.
-        if try TermShot.distinctColours(of: opened, crop: thumbnail(0)) <= 2 {
+        if try await TermShot.distinctColours(of: opened, crop: thumbnail(0)) <= 2 {
             opened = try await KittyShot.capture(script(folder, keys: "Down Up"), name: "places-kitty", geometry: geometry,
                                                  wait: 10, in: folder.url)
         }
@@ -40,7 +40,7 @@ struct KittyPlacesTests {
         // Under a full suite the 100 keys have once not all been handled within the wait (every row
         // showed another map: the list was still on its way back); then the round trip runs once more
         // with a longer wait. A picture left behind or a stale one would show in both runs.
-        if try TermShot.differingPixels(opened, at: thumbnail(0), returned, at: thumbnail(0)) != 0 {
+        if try await TermShot.differingPixels(opened, at: thumbnail(0), returned, at: thumbnail(0)) != 0 {
             returned = try await KittyShot.capture(script(folder, keys: "Down*50 Up*50"), name: "places-kitty-back",
                                                    geometry: geometry, wait: 36, in: folder.url)
         }
@@ -49,14 +49,14 @@ struct KittyPlacesTests {
         // Then every row's thumbnail is there
         for row in 0..<5 {
             let crop = thumbnail(row)
-            let colours = try TermShot.distinctColours(of: opened, crop: crop)
+            let colours = try await TermShot.distinctColours(of: opened, crop: crop)
             #expect(colours > 20, "row \(row)'s thumbnail has \(colours) colours: blank?")
             // the same map in the same place after the round trip: no leftover, no stale picture
-            let changed = try TermShot.differingPixels(opened, at: crop, returned, at: crop)
+            let changed = try await TermShot.differingPixels(opened, at: crop, returned, at: crop)
             #expect(changed == 0, "row \(row)'s thumbnail differs in \(changed) pixels after scrolling back")
         }
         // Nothing beside the text (the right half, below the header) and nothing below the last row above the status line
-        #expect(try TermShot.distinctColours(of: returned, crop: grid.crop(row: 2, column: 67, rows: 33, columns: 44)) <= 2)
-        #expect(try TermShot.distinctColours(of: returned, crop: grid.crop(row: 36, column: 0, rows: 5, columns: 111)) <= 2)
+        #expect(try await TermShot.distinctColours(of: returned, crop: grid.crop(row: 2, column: 67, rows: 33, columns: 44)) <= 2)
+        #expect(try await TermShot.distinctColours(of: returned, crop: grid.crop(row: 36, column: 0, rows: 5, columns: 111)) <= 2)
     }
 }

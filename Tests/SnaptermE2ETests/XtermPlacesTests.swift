@@ -19,12 +19,12 @@ struct XtermPlacesTests {
         // The cells as this machine's font makes them (xterm's `fixed` is 6×13), measured from the window;
         // thumbnails are 26×6 cells, one list row every 7 terminal rows starting below the header.
         // A map has many colours; a blank cell area has one.
-        let grid = try TermShot.grid(of: shot, geometry: geometry)
+        let grid = try await TermShot.grid(of: shot, geometry: geometry)
         for row in 0..<5 {
-            let colours = try TermShot.distinctColours(of: shot, crop: grid.crop(row: 1 + 7 * row, column: 0, rows: 6, columns: 25, inset: 4))
+            let colours = try await TermShot.distinctColours(of: shot, crop: grid.crop(row: 1 + 7 * row, column: 0, rows: 6, columns: 25, inset: 4))
             #expect(colours > 20, "row \(row)'s thumbnail has \(colours) colours: blank?")
         }
-        let rightMargin = try TermShot.distinctColours(of: shot, crop: grid.crop(row: 5, column: 100, rows: 23, columns: 16))
+        let rightMargin = try await TermShot.distinctColours(of: shot, crop: grid.crop(row: 5, column: 100, rows: 23, columns: 16))
         #expect(rightMargin <= 2, "the empty right side stays empty (\(rightMargin) colours)")
     }
 }

@@ -27,20 +27,20 @@ struct XtermScrollRegionTests {
         #expect(errors.isEmpty, "snapterm wrote to stderr: \(errors)")
         // The cells as this machine's font makes them, measured from the window; 26×6-cell thumbnails
         // every 7 rows below the header (crops a few pixels inside each)
-        let grid = try TermShot.grid(of: opened, geometry: geometry)
+        let grid = try await TermShot.grid(of: opened, geometry: geometry)
         func thumbnail(_ row: Int) -> String { grid.crop(row: 1 + 7 * row, column: 0, rows: 6, columns: 25, inset: 4) }
         for row in 0..<5 {
             let crop = thumbnail(row)
-            #expect(try TermShot.distinctColours(of: down, crop: crop) > 20, "row \(row) blank after scrolling two rows")
-            let changed = try TermShot.differingPixels(opened, at: crop, returned, at: crop)
+            #expect(try await TermShot.distinctColours(of: down, crop: crop) > 20, "row \(row) blank after scrolling two rows")
+            let changed = try await TermShot.differingPixels(opened, at: crop, returned, at: crop)
             #expect(changed == 0, "row \(row)'s thumbnail differs in \(changed) pixels after 50 rows down and back")
         }
         // After three scroll steps (Down*7 with five rows visible) the top thumbnail of `down` is the
         // fourth place, which `opened` shows in its fourth row: the same pixels, moved by the terminal
-        let moved = try TermShot.differingPixels(opened, at: thumbnail(3), down, at: thumbnail(0))
+        let moved = try await TermShot.differingPixels(opened, at: thumbnail(3), down, at: thumbnail(0))
         #expect(moved == 0, "top row after scrolling differs from the fourth row before in \(moved) pixels")
         // The header row carries no picture remnant, and the right side stays empty
-        #expect(try TermShot.distinctColours(of: returned, crop: grid.crop(row: 0, column: 0, rows: 1, columns: 116, inset: 1)) <= 4)
-        #expect(try TermShot.distinctColours(of: down, crop: grid.crop(row: 5, column: 100, rows: 23, columns: 16)) <= 2)
+        #expect(try await TermShot.distinctColours(of: returned, crop: grid.crop(row: 0, column: 0, rows: 1, columns: 116, inset: 1)) <= 4)
+        #expect(try await TermShot.distinctColours(of: down, crop: grid.crop(row: 5, column: 100, rows: 23, columns: 16)) <= 2)
     }
 }
