@@ -11,26 +11,49 @@ public enum PartialJPEG {
     /// those scans.
     public static func wholeScans(of bytes: Data) -> Data? {
         guard isProgressive(bytes) else { return nil }
-        let scans = scanStarts(in: [UInt8](bytes))
-        guard scans.count >= 2, let last = scans.last else { return nil }
-        return bytes.prefix(last)
+        var finder = ScanFinder()
+        finder.advance(over: bytes)
+        return finder.wholeScans(of: bytes)
     }
 
-    /// Where each scan's SOS marker starts, stepping over segments and entropy-coded data.
-    private static func scanStarts(in bytes: [UInt8]) -> [Int] {
-        var starts: [Int] = []
-        var at = 2
-        while at + 1 < bytes.count {
-            guard bytes[at] == 0xFF else { at += 1; continue }  // entropy-coded data
-            let marker = bytes[at + 1]
-            if marker == 0xFF { at += 1; continue }  // a fill byte
-            if marker == 0x00 || marker == 0x01 || (0xD0...0xD7).contains(marker) { at += 2; continue }  // stuffing, RSTn, TEM
-            if marker == 0xD9 { break }
-            if marker == 0xDA { starts.append(at) }
-            guard at + 3 < bytes.count else { break }
-            at += 2 + (Int(bytes[at + 2]) << 8 | Int(bytes[at + 3]))
+    /// Finds where the scans of a JPEG still downloading begin, going on from where it stopped: each byte is
+    /// looked at once over the whole download (not once for every piece that arrives).
+    public struct ScanFinder: Sendable {
+        /// Where each scan's SOS marker starts, so far.
+        public private(set) var starts: [Int] = []
+        private var position = 2
+        private var ended = false
+
+        /// Creates a finder at the start of a JPEG.
+        public init() {}
+
+        /// Goes on over `bytes` (the download so far: what `advance` saw before, and more), stepping over segments
+        /// and entropy-coded data.
+        public mutating func advance(over bytes: Data) {
+            guard !ended else { return }
+            bytes.withUnsafeBytes { raw in
+                let count = raw.count
+                var at = position
+                while at + 1 < count {
+                    guard raw[at] == 0xFF else { at += 1; continue }  // entropy-coded data
+                    let marker = raw[at + 1]
+                    if marker == 0xFF { at += 1; continue }  // a fill byte
+                    if marker == 0x00 || marker == 0x01 || (0xD0...0xD7).contains(marker) { at += 2; continue }  // stuffing, RSTn, TEM
+                    if marker == 0xD9 { ended = true; break }
+                    guard at + 3 < count else { break }  // the segment's length has not arrived: look again from here
+                    if marker == 0xDA { starts.append(at) }
+                    at += 2 + (Int(raw[at + 2]) << 8 | Int(raw[at + 3]))
+                }
+                position = at
+            }
         }
-        return starts
+
+        /// The prefix of `bytes` that ends where the last scan so far begins (every scan in it whole), or `nil`
+        /// before the first scan is whole.
+        public func wholeScans(of bytes: Data) -> Data? {
+            guard starts.count >= 2, let last = starts.last, last <= bytes.count else { return nil }
+            return bytes.prefix(last)
+        }
     }
 
     /// Whether the image data (the first scan) has begun: every header, the EXIF block included, is in.

@@ -1,11 +1,13 @@
-// PartialPreview: one preview of a thumbnail made from its source's first bytes while the rest downloads — the
-// photo's EXIF thumbnail once the EXIF block is in, or a progressive JPEG's first whole scans.
+// PartialPreview: previews of a thumbnail made from its source's first bytes while the rest downloads — the
+// photo's EXIF thumbnail once the EXIF block is in, then a progressive JPEG's whole scans, sharper as they arrive.
 import Foundation
 import Imaging
 import SchemeLoader
 
 /// Looks at the growing source every `step` bytes; when a stand-in is there, encodes it for the box (holding one
-/// of the loader's slots, like the thumbnail) and reports it as the load's `LoadProgress.preview`. At most one.
+/// of the loader's slots, like the thumbnail) and reports it as the load's `LoadProgress.preview`. A progressive
+/// JPEG sharpens: a new preview is made from its whole scans each time they are at least twice as many bytes as the
+/// last preview's (so a few previews a download, never one a piece), one at a time.
 final class PartialPreview: Sendable {
     /// Bytes to wait for between two looks.
     static let step = 8 << 10
@@ -14,8 +16,14 @@ final class PartialPreview: Sendable {
 
     private struct State {
         var lookedAt = 0
-        var started = false
+        /// Nothing more will be offered: a picture that is not a progressive JPEG, past its EXIF block.
+        var done = false
+        /// The bytes the last preview was made from (0: none yet).
+        var previewedBytes = 0
+        var progressive: Bool?
+        var scans = PartialJPEG.ScanFinder()
         var work: Task<Void, Never>?
+        var working = false
     }
 
     private let state = Locked(State())
@@ -35,39 +43,43 @@ final class PartialPreview: Sendable {
 
     /// The source's bytes so far.
     func offer(_ bytes: Data) {
-        let looks = state.withLock { state in
-            guard !state.started, bytes.count - state.lookedAt >= Self.step else { return false }
-            state.lookedAt = bytes.count
-            return true
-        }
-        guard looks else { return }
-        guard let standIn = Self.standIn(in: bytes) else {
-            // Past the EXIF block, a picture that is not a progressive JPEG has nothing more to offer.
-            if !PartialJPEG.isProgressive(bytes), bytes.count > Self.exifWithin || PartialJPEG.imageDataHasBegun(bytes) {
-                state.withLock { $0.started = true }
-            }
-            return
-        }
-        let work = Task { [task, workers, encoder, thumbnail, client] in
+        guard let standIn = state.withLock({ state in Self.nextStandIn(in: bytes, state: &state) }) else { return }
+        let work = Task { [task, workers, encoder, thumbnail, client, state] in
             let picture = try? await task.withSlot { try await workers.run { try encoder.encode(standIn, for: thumbnail.box) } }
+            state.withLock { $0.working = false }
             guard let picture, !Task.isCancelled else { return }
             client.didProducePreview(picture.encoded)
         }
-        let superseded = state.withLock { state -> Bool in
-            defer { if !state.started { state.started = true; state.work = work } }
-            return state.started
-        }
-        if superseded { work.cancel() }
+        state.withLock { $0.work = work }
     }
 
     /// The whole source is here: a preview still being made is not wanted any more.
     func finish() {
-        state.withLock { $0.work }?.cancel()
+        state.withLock { state in
+            state.done = true
+            return state.work
+        }?.cancel()
     }
 
-    /// What of `bytes` can stand in for the picture now, if anything.
-    static func standIn(in bytes: Data) -> Data? {
-        if bytes.count <= exifWithin + step, let embedded = EmbeddedThumbnail.jpeg(in: bytes) { return embedded }
-        return PartialJPEG.wholeScans(of: bytes)
+    /// What of `bytes` should be made into a preview now, if anything; marks it as being made.
+    private static func nextStandIn(in bytes: Data, state: inout State) -> Data? {
+        guard !state.done, !state.working, bytes.count - state.lookedAt >= step else { return nil }
+        state.lookedAt = bytes.count
+        if state.previewedBytes == 0, bytes.count <= exifWithin + step, let embedded = EmbeddedThumbnail.jpeg(in: bytes) {
+            state.previewedBytes = bytes.count
+            state.working = true
+            return embedded
+        }
+        if state.progressive == nil, PartialJPEG.imageDataHasBegun(bytes) { state.progressive = PartialJPEG.isProgressive(bytes) }
+        guard state.progressive == true else {
+            // Past the EXIF block, a picture that is not a progressive JPEG has nothing more to offer.
+            if state.progressive == false || bytes.count > exifWithin { state.done = true }
+            return nil
+        }
+        state.scans.advance(over: bytes)
+        guard let scans = state.scans.wholeScans(of: bytes), scans.count >= 2 * state.previewedBytes else { return nil }
+        state.previewedBytes = scans.count
+        state.working = true
+        return scans
     }
 }

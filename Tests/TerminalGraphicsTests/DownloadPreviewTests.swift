@@ -1,6 +1,6 @@
-// While a web photo downloads, its thumbnail load reports a preview made from the bytes so far — the photo's EXIF
-// thumbnail once the EXIF block is in, or a progressive JPEG's first whole scans — before the thumbnail itself;
-// a baseline JPEG without an EXIF thumbnail gets none.
+// While a web photo downloads, its thumbnail load reports previews made from the bytes so far — the photo's EXIF
+// thumbnail once the EXIF block is in, or a progressive JPEG's whole scans, sharper as more arrive — before the
+// thumbnail itself; a baseline JPEG without an EXIF thumbnail gets none.
 import Foundation
 import Imaging
 import SchemeLoader
@@ -77,6 +77,42 @@ import Thumbnails
         #expect(abs(a.red - b.red) < 40 && abs(a.green - b.green) < 40 && abs(a.blue - b.blue) < 40, "\(a) against \(b)")
     }
 
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/vips"), "needs vips (libvips-tools)"))
+    func aProgressiveJPEGSharpensAsItsScansArrive() async throws {
+        // Given a progressive JPEG of a shipped photo (made by libvips), sent in 24 pieces 120 ms apart
+        let folder = try TemporaryDirectory()
+        let made = folder.appending("progressive.jpg")
+        let source = CommandRunner.repositoryRoot.appendingPathComponent("assets/photos/coffee.jpg").path
+        let vips = try await OffPool.run { try Spawn.run("/usr/bin/vips", ["copy", source, made.path + "[Q=90,interlace,strip]"]) }
+        try #require(vips.status == 0, "\(vips.output)")
+        let photo = try Data(contentsOf: made)
+        let server = try await TestHTTPServer(routes: ["/photo.jpg": .respond(body: photo, chunks: 24, delay: .milliseconds(120))])
+        let base = try SchemeLoader(handlers: [HTTPSchemeHandler()])
+        let thumbnails = try SchemeLoader(handlers: [ThumbnailSchemeHandler(base: base, encoder: ThumbnailEncoder())])
+        let kitty = ThumbnailBox(columns: 12, rows: 4, mode: .kitty)
+        // When its thumbnail loads to the end
+        var previews: [Data] = [], final: Data?
+        for try await event in thumbnails.events(for: LoadRequest(url: ThumbnailURL(source: server.url("/photo.jpg"), box: kitty).url)) {
+            switch event {
+            case .progress(let progress): if let preview = progress.preview { previews.append(preview) }
+            case .completed(let loaded): final = loaded.data
+            }
+        }
+        await base.shutdown()
+        await server.stop()
+        // Then several previews came, a few and not one a piece, each nearer the picture than the one before
+        #expect((2...6).contains(previews.count), "\(previews.count) previews of a \(photo.count)-byte photo")
+        let picture = try #require(final.flatMap(Self.pixels))
+        let errors = try previews.map { try #require(Self.pixels(of: $0)).meanDifference(from: picture) }
+        #expect(errors == errors.sorted(by: >) && errors.last! < errors.first!, "differences from the picture: \(errors)")
+    }
+
+    /// The pixels of a kitty-mode thumbnail (a PNG).
+    private static func pixels(of encoded: Data) -> Bitmap? {
+        guard case .kitty(let png, _, _) = TerminalPicture(encoded: encoded) else { return nil }
+        return try? ImageProcessor().decode(png)
+    }
+
     @Test func aBaselineJPEGWithoutAThumbnailHasNoPreview() async throws {
         // Given a baseline JPEG without an EXIF thumbnail, sent in 8 pieces 100 ms apart
         let photo = try ImageProcessor().encode(Bitmap(width: 640, height: 480, filledWith: RGBA(red: 90, green: 90, blue: 90)), as: .jpeg(quality: 100))
@@ -95,5 +131,18 @@ import Thumbnails
         #expect(completed && previews == 0)
         await base.shutdown()
         await server.stop()
+    }
+}
+
+private extension Bitmap {
+    /// The mean absolute difference of the red, green and blue of each pixel from `other`'s (of the same size).
+    func meanDifference(from other: Bitmap) -> Double {
+        guard width == other.width, height == other.height else { return .infinity }
+        var total = 0
+        for y in 0..<height { for x in 0..<width {
+            let (a, b) = (self[x, y], other[x, y])
+            total += abs(Int(a.red) - Int(b.red)) + abs(Int(a.green) - Int(b.green)) + abs(Int(a.blue) - Int(b.blue))
+        } }
+        return Double(total) / Double(3 * width * height)
     }
 }
