@@ -98,8 +98,13 @@ public final class PseudoTerminal: @unchecked Sendable {
     /// Waits until the program has written `text` to the terminal; false after `timeout`.
     public func waitForOutput(containing text: String, timeout: Duration = .seconds(20)) async throws -> Bool {
         let wanted = Data(text.utf8)
+        return try await waitForOutput(timeout: timeout) { $0.range(of: wanted) != nil }
+    }
+
+    /// Waits until what the program has written so far meets `condition`; false after `timeout`.
+    public func waitForOutput(timeout: Duration = .seconds(20), _ condition: (Data) -> Bool) async throws -> Bool {
         let deadline = ContinuousClock.now + timeout
-        while received.range(of: wanted) == nil {
+        while !condition(received) {
             guard ContinuousClock.now < deadline else { return false }
             try await Task.sleep(for: .milliseconds(10))
         }

@@ -30,3 +30,14 @@ extension ThumbnailEncoder {
         return AnimatedThumbnail(frames: frames, gaps: animation.gaps, loopCount: animation.loopCount, geometry: geometry)
     }
 }
+
+extension ThumbnailEncoder {
+    /// Every frame of an animated GIF or WebP encoded for a kitty `box`, as one picture kitty plays; `nil` for a
+    /// still picture, or for a box of another mode.
+    public func kittyAnimation(_ data: Data, for box: ThumbnailBox) throws -> KittyAnimatedPicture? {
+        guard box.mode == .kitty, let animation = try animation(data, for: box) else { return nil }
+        let pngs: [Data] = animation.frames.compactMap { if case .kitty(let png, _, _) = $0 { png } else { nil } }
+        guard pngs.count == animation.frames.count, case .kitty(_, let columns, let rows) = animation.frames[0] else { return nil }
+        return KittyAnimatedPicture(frames: pngs, gaps: animation.gaps, loopCount: animation.loopCount, columns: columns, rows: rows)
+    }
+}

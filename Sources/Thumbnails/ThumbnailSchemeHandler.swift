@@ -10,9 +10,14 @@ public protocol ThumbnailEncoding: Sendable {
     func encode(_ data: Data, for box: ThumbnailBox) throws -> TerminalPicture
     /// Encodes and tells how long the stages took; the default times `encode(_:for:)` as a whole.
     func encodeTimed(_ data: Data, for box: ThumbnailBox) throws -> (picture: TerminalPicture, times: ThumbnailStageTimes)
+    /// Every frame of an animated GIF or WebP encoded for a kitty `box`, or `nil` for a still picture; the default: `nil`.
+    func kittyAnimation(_ data: Data, for box: ThumbnailBox) throws -> KittyAnimatedPicture?
 }
 
 extension ThumbnailEncoding {
+    /// No animations: every picture is its first frame.
+    public func kittyAnimation(_ data: Data, for box: ThumbnailBox) throws -> KittyAnimatedPicture? { nil }
+
     /// Times `encode(_:for:)` as one stage.
     public func encodeTimed(_ data: Data, for box: ThumbnailBox) throws -> (picture: TerminalPicture, times: ThumbnailStageTimes) {
         let start = ContinuousClock.now
@@ -95,11 +100,17 @@ public struct ThumbnailSchemeHandler: SchemeHandling {
             }
             encoded = embedded
         }
-        let (picture, times) = try await task.withSlot { [workers, encoder, encoded] in
-            try await workers.run { try encoder.encodeTimed(encoded, for: thumbnail.box) }
+        let (bytes, times) = try await task.withSlot { [workers, encoder, encoded] in
+            try await workers.run { () throws -> (Data, ThumbnailStageTimes) in
+                let start = ContinuousClock.now
+                if thumbnail.animated, let animation = try encoder.kittyAnimation(encoded, for: thumbnail.box) {
+                    return (animation.encoded, ThumbnailStageTimes(decode: nil, encode: ContinuousClock.now - start))
+                }
+                let (picture, times) = try encoder.encodeTimed(encoded, for: thumbnail.box)
+                return (picture.encoded, times)
+            }
         }
         try Task.checkCancellation()
-        let bytes = picture.encoded
         observer?(ThumbnailReport(url: task.url, sourceSource: source.source, sourceMetrics: source.metrics,
                                   sourceBytes: source.data.count, times: times, encodedBytes: bytes.count))
         client.didReceive(Self.response(for: source.response, tag: tag, length: bytes.count, mode: thumbnail.box.mode))

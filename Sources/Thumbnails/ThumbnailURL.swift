@@ -8,7 +8,7 @@ import TerminalGraphics
 public struct ThumbnailURL: Sendable, Hashable {
     /// The URL scheme: `thumb`.
     public static let scheme = "thumb"
-    static let parameterNames: Set<String> = ["src", "cols", "rows", "cw", "ch", "mode", "palette", "colors", "embedded"]
+    static let parameterNames: Set<String> = ["src", "cols", "rows", "cw", "ch", "mode", "palette", "colors", "embedded", "anim"]
 
     /// The picture's own URL.
     public var source: URL
@@ -17,12 +17,16 @@ public struct ThumbnailURL: Sendable, Hashable {
     /// A quick stand-in (a preview): made from the small picture a photo carries in its EXIF block, never by
     /// decoding the photo itself; a picture without one has no such preview (`LoadError.handlerFailed`).
     public var fromEmbeddedThumbnail: Bool
+    /// An animated GIF or WebP plays: in a kitty box (the terminal plays it) the thumbnail is every frame, a
+    /// `KittyAnimatedPicture`; anywhere else it stays the first frame, so the flag is kept for kitty only.
+    public private(set) var animated: Bool
 
     /// Creates the thumbnail URL of `source` for `box`.
-    public init(source: URL, box: ThumbnailBox, fromEmbeddedThumbnail: Bool = false) {
+    public init(source: URL, box: ThumbnailBox, fromEmbeddedThumbnail: Bool = false, animated: Bool = false) {
         self.source = source
         self.box = box
         self.fromEmbeddedThumbnail = fromEmbeddedThumbnail
+        self.animated = animated && box.mode == .kitty && !fromEmbeddedThumbnail
     }
 
     /// Parses a `thumb://` URL.
@@ -41,6 +45,7 @@ public struct ThumbnailURL: Sendable, Hashable {
             palette: try query.choice("palette", of: SixelPalette.self) ?? .auto,
             colors: try query.choice("colors", of: ColorDepth.self) ?? .truecolor)
         fromEmbeddedThumbnail = try query.int("embedded", in: 0...1) == 1
+        animated = try query.int("anim", in: 0...1) == 1 && box.mode == .kitty && !fromEmbeddedThumbnail
     }
 
     /// The URL form; `palette` appears only for sixel and `colors` only for symbols, so one
@@ -53,6 +58,7 @@ public struct ThumbnailURL: Sendable, Hashable {
         if box.mode == .sixel { items.append(("palette", box.palette.rawValue)) }
         if box.mode == .symbols { items.append(("colors", box.colors.rawValue)) }
         if fromEmbeddedThumbnail { items.append(("embedded", "1")) }
+        if animated { items.append(("anim", "1")) }
         return URLCanonicalizer.customSchemeURL(scheme: Self.scheme, items: items)
     }
 }

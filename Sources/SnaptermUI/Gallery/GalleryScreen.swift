@@ -31,17 +31,20 @@ public final class GalleryScreen: Screen {
     private let pictures: any GalleryPictures
     private let loader: SchemeLoader
     private let box: ThumbnailBox
+    private let animatesInGrid: Bool
     private let viewer: GalleryPictureViewer
     private var area = CellRect(row: 0, column: 0, rows: 1, columns: 1)
 
     /// Creates the screen and lists the pictures; `box` sizes the grid thumbnails, `viewerBox` carries
     /// the cell size and mode of the large picture (its size follows the screen); with `animationSources` (the
-    /// pictures' own loader) an animated GIF or WebP plays in the large view — the grid shows first frames.
+    /// pictures' own loader) an animated GIF or WebP plays in the large view, and in the grid where the terminal
+    /// plays it itself (kitty: each sent once with its frames) — elsewhere the grid shows first frames.
     public init(pictures: any GalleryPictures, loader: SchemeLoader, box: ThumbnailBox, viewerBox: ThumbnailBox,
                 animationSources: SchemeLoader? = nil) {
         self.pictures = pictures
         self.loader = loader
         self.box = box
+        animatesInGrid = animationSources != nil
         viewer = GalleryPictureViewer(loader: loader, box: viewerBox, animationSources: animationSources)
         viewer.onChange = { [weak self] in self?.onChange?() }
         rescan()
@@ -58,7 +61,7 @@ public final class GalleryScreen: Screen {
     /// The thumbnail URL of picture `index`.
     public func thumbnailURL(_ index: Int) -> URL? {
         guard entries.indices.contains(index) else { return nil }
-        return ThumbnailURL(source: entries[index].url, box: box).url
+        return ThumbnailURL(source: entries[index].url, box: box, animated: animatesInGrid).url
     }
 
     /// The text-art preview of picture `index` while its sixel thumbnail loads: made from the photo's EXIF

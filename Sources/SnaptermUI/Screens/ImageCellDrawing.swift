@@ -10,7 +10,11 @@ enum ImageCellDrawing {
     static func draw(_ cell: ImageCell?, in rect: CellRect, on canvas: any TextCanvas, phase: Int? = nil) -> PlacedPicture? {
         switch cell?.content {
         case .image(let data, _)?:
-            guard let url = cell?.url, let picture = TerminalPicture(encoded: data) else { return nil }
+            guard let url = cell?.url else { return nil }
+            if let animated = KittyAnimatedPicture(encoded: data) {  // sent once with its frames: kitty plays it
+                return PlacedPicture(rect: rect, identity: url.absoluteString, picture: animated.picture, kittyFrames: animated.laterFrames)
+            }
+            guard let picture = TerminalPicture(encoded: data) else { return nil }
             return PlacedPicture(rect: rect, identity: url.absoluteString, picture: picture)
         case .preview(let data)?:
             // Its own identity, so the placer sends the full picture over it when that lands.
