@@ -8,10 +8,11 @@ import Testing
 @Suite(.serialized) struct UnreachableSourceTests {
     private let body = Data((0..<30_000).map { UInt8($0 % 239) })
 
-    private func loader(disk: URL, offline: Bool = false, now: @escaping @Sendable () -> Date = { Date() }) throws -> SchemeLoader {
+    private func loader(disk: URL, offline: Bool = false, connectTimeout: Duration = .seconds(30),
+                        now: @escaping @Sendable () -> Date = { Date() }) throws -> SchemeLoader {
         var http = HTTPSchemeHandler.Configuration()
         http.isOffline = offline
-        http.connectTimeout = .seconds(30)
+        http.connectTimeout = connectTimeout
         var configuration = SchemeLoaderConfiguration(diskDirectory: disk)
         configuration.now = now
         return try SchemeLoader(handlers: [HTTPSchemeHandler(configuration: http)], configuration: configuration)
@@ -55,6 +56,35 @@ import Testing
         let third = try self.loader(disk: folder.url, offline: true, now: later)
         for url in urls { #expect(try await third.data(for: url).data == body) }
         await third.shutdown()
+    }
+
+    @Test func withTheHostTakingNoConnectionNoLoadWaitsMuchBeyondOneConnectTimeout() async throws {
+        let folder = try TemporaryDirectory()
+        let paths = (1...12).map { "/p\($0)" }
+        let urls = try await cacheAndStop(paths, cacheControl: "max-age=1", disk: folder.url)
+        // Given every copy stale, and the server's port now taking no connection (a network that drops packets)
+        let port = try #require(urls.first?.port)
+        let silent = try UnacceptingListener(port: port)
+        let timeout = Duration.seconds(4)
+        let loader = try loader(disk: folder.url, connectTimeout: timeout, now: { Date().addingTimeInterval(3600) })
+        // When all twelve are asked for at once (eight get a turn at the host, four wait for one)
+        let start = ContinuousClock.now
+        let waits = try await withThrowingTaskGroup(of: (Duration, Bool).self) { group in
+            for url in urls {
+                group.addTask {
+                    let result = try await loader.data(for: url)
+                    return (ContinuousClock.now - start, result.isStale && result.data == self.body)
+                }
+            }
+            return try await group.reduce(into: []) { $0.append($1) }
+        }
+        // Then every stale copy was served, and none waited for a second connect timeout: once the first eight
+        // found the host gone, the four behind them were not sent to wait for it again
+        #expect(waits.count == 12 && waits.allSatisfy(\.1))
+        #expect(waits.allSatisfy { $0.0 < timeout * 1.75 }, "\(waits.map(\.0))")
+        #expect(loader.statistics.staleServedOnError == 12)
+        await loader.shutdown()
+        withExtendedLifetime(silent) {}
     }
 
     @Test func offlineServesFreshAndStaleCopiesAndSendsNothing() async throws {

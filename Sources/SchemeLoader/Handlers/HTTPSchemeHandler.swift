@@ -124,15 +124,22 @@ public final class HTTPSchemeHandler: SchemeHandling {
         let range = task.url.scheme == ByteRangeURL.scheme ? try ByteRangeURL(url: task.url) : nil
         let origin = range?.archive ?? task.url
         if configuration.isOffline { throw LoadError.offline(url: origin.absoluteString) }
-        if hosts.isMarkedUnreachable(origin) {
-            throw LoadError.network(reason: "its server could not be reached moments ago", url: origin.absoluteString)
-        }
+        try checkReachable(origin)
         try await hosts.withTurn(for: task, at: origin) {
+            // Again once its turn comes: the requests ahead of it may have just found the host gone.
+            try checkReachable(origin)
             if let range {
                 try await downloadRange(range, task: task, client: loadClient)
             } else {
                 try await download(task, client: loadClient)
             }
+        }
+    }
+
+    /// Fails at once for a host whose connection failed moments ago (`Configuration.unreachableRetry`).
+    private func checkReachable(_ origin: URL) throws {
+        if hosts.isMarkedUnreachable(origin) {
+            throw LoadError.network(reason: "its server could not be reached moments ago", url: origin.absoluteString)
         }
     }
 
