@@ -86,6 +86,26 @@ struct FileManagerPreviewTests {
         try await tmux.waitFor("EXIT=0")
     }
 
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/lf"), "needs lf"))
+    func givenOlderLfDrawingOntoItsTerminal_whenTheSelectionChangesFiftyTimes_thenNoReplyReachesLfAndItQuits() async throws {
+        // Given lf r28 with the recipe for an older lf: pictures drawn straight onto lf's terminal (/dev/tty, the
+        // pane) at the pane's cells, the cleaner erasing them — the set-up whose terminal query once froze lf
+        let (folder, pictures, tmux) = try setUp()
+        defer { withExtendedLifetime(folder) {} }
+        let config = folder.appending("config/lf")
+        try FileManager.default.createDirectory(at: config, withIntermediateDirectories: true)
+        let contrib = CommandRunner.repositoryRoot.appendingPathComponent("contrib/lf").path
+        try Data("set previewer \(contrib)/snapterm-preview\nset cleaner \(contrib)/snapterm-clean\n".utf8)
+            .write(to: config.appendingPathComponent("lfrc"))
+        // When the selection changes 50 times, each change answered (no freeze) with the picture on the terminal
+        try await session("SNAPTERM_PREVIEW_TTY=/dev/tty SNAPTERM_PREVIEW_FORMAT=symbols lf", in: pictures, tmux)
+        // Then no terminal reply became keys on lf's command line (a DA1 answer reads `?63;1;…c` there), and lf quits
+        let screen = try await tmux.screen()
+        #expect(!screen.contains { $0.contains("63;") || $0.contains("[?") }, "\(screen.joined(separator: "\n"))")
+        try await tmux.send("q")
+        try await tmux.waitFor("EXIT=0")
+    }
+
     @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/ranger"), "needs ranger"))
     func givenRangerWithTheRecipe_whenTheSelectionChangesFiftyTimes_thenItNeverCrashesAndShowsPreviews() async throws {
         let (folder, pictures, tmux) = try setUp()
