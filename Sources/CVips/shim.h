@@ -41,8 +41,10 @@ static inline int snap_vips_thumbnail_image(VipsImage *in, VipsImage **out, int 
 }
 
 // Decodes every pixel of the first frame, top to bottom, keeping none: 0 when the input decodes.
-static inline int snap_vips_decode_check(const void *buf, size_t len) {
-    VipsImage *image = vips_image_new_from_buffer(buf, len, "", "access", VIPS_ACCESS_SEQUENTIAL, NULL);
+static inline int snap_vips_decode_check(const void *buf, size_t len, int all_frames) {
+    VipsImage *image = all_frames
+        ? vips_image_new_from_buffer(buf, len, "", "access", VIPS_ACCESS_SEQUENTIAL, "n", -1, NULL)
+        : vips_image_new_from_buffer(buf, len, "", "access", VIPS_ACCESS_SEQUENTIAL, NULL);
     if (!image) return -1;
     double average = 0;
     int result = vips_avg(image, &average, NULL);

@@ -36,7 +36,7 @@ public struct AnimationDecoder: Sendable {
                 let count = Int(vips_image_get_n_pages(first.pointer))
                 guard count > 1 else { return nil }
                 try check(frames: count, frameWidth: first.width, frameHeight: first.height, width: width, height: height)
-                return try ImageProcessor.decoding(format, raw) { () throws(ImagingError) in
+                return try ImageProcessor.decoding(format, raw, allFrames: true) { () throws(ImagingError) in
                     try frames(of: raw, format: format, count: count, width: width, height: height)
                 }
             }

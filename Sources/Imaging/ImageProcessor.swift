@@ -154,11 +154,12 @@ public struct ImageProcessor: Sendable {
 
     /// Runs `body` on the input `raw`; a libvips failure is blamed on the input only if the input
     /// itself does not decode (see `ImagingError.attributed(to:format:)`), else it stays a processing failure.
-    static func decoding<T>(_ format: ImageFormat, _ raw: UnsafeRawBufferPointer, _ body: () throws(ImagingError) -> T) throws(ImagingError) -> T {
+    static func decoding<T>(_ format: ImageFormat, _ raw: UnsafeRawBufferPointer, allFrames: Bool = false,
+                            _ body: () throws(ImagingError) -> T) throws(ImagingError) -> T {
         do {
             return try body()
         } catch {
-            throw error.attributed(to: raw, format: format)
+            throw error.attributed(to: raw, format: format, allFrames: allFrames)
         }
     }
 

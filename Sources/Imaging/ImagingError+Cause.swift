@@ -6,11 +6,11 @@ extension ImagingError {
     /// This error with its blame settled against the input `raw` in `format`: a `processingFailed`
     /// becomes `corrupt` (with the loader's own message) only when `raw` alone fails to decode; if
     /// the input decodes, the failure was ours and stays `processingFailed`. Other errors pass through.
-    /// Costs one full decode of `raw`, on failure only.
-    func attributed(to raw: UnsafeRawBufferPointer, format: ImageFormat) -> ImagingError {
+    /// Costs one full decode of `raw` (of every frame with `allFrames`: an animation's), on failure only.
+    func attributed(to raw: UnsafeRawBufferPointer, format: ImageFormat, allFrames: Bool = false) -> ImagingError {
         // A BMP was decoded by Imaging before any libvips step ran: a later failure is the processing's.
         guard case .processingFailed = self, format != .bmp, let base = raw.baseAddress else { return self }
-        guard snap_vips_decode_check(base, raw.count) != 0 else { return self }
+        guard snap_vips_decode_check(base, raw.count, allFrames ? 1 : 0) != 0 else { return self }
         return .corrupt(format: format, reason: Vips.takeError())
     }
 }
