@@ -10,8 +10,10 @@ import Testing
     @Test func aJobCancelledWhileWaitingNeverRunsAndTheNextOneDoes() async throws {
         // Given a one-thread pool held by a blocked job, and two jobs waiting behind it
         let pool = WorkerPool(threads: 1, nicenessIncrement: 0)
-        let hold = DispatchSemaphore(value: 0)
-        let holding = Task { try await pool.run { hold.wait() } }
+        let hold = DispatchSemaphore(value: 0), held = DispatchSemaphore(value: 0)
+        let holding = Task { try await pool.run { held.signal(); hold.wait() } }
+        // (the thread is taken before the others queue: tasks need not start in the order they were made)
+        try await OffPool.run { held.wait() }
         let ran = Locked<[String]>([])
         let passed = Task { try await pool.run { ran.withLock { $0.append("passed") } } }
         let coming = Task { try await pool.run { ran.withLock { $0.append("coming") } } }
