@@ -72,15 +72,20 @@ struct FileManagerPreviewTests {
         lines.filter { line in line.unicodeScalars.dropFirst(40).contains { (0x2580...0x259F).contains($0.value) } }.count
     }
 
-    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/lf"), "needs lf"))
-    func givenLfWithTheRecipe_whenTheSelectionChangesFiftyTimes_thenItNeverFreezesAndShowsPreviews() async throws {
-        let (folder, pictures, tmux) = try setUp()
-        defer { withExtendedLifetime(folder) {} }
+    /// lf's configuration in `folder`: the recipe's previewer and cleaner.
+    private func configureLf(in folder: TemporaryDirectory) throws {
         let config = folder.appending("config/lf")
         try FileManager.default.createDirectory(at: config, withIntermediateDirectories: true)
         let contrib = CommandRunner.repositoryRoot.appendingPathComponent("contrib/lf").path
         try Data("set previewer \(contrib)/snapterm-preview\nset cleaner \(contrib)/snapterm-clean\n".utf8)
             .write(to: config.appendingPathComponent("lfrc"))
+    }
+
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/lf"), "needs lf"))
+    func givenLfWithTheRecipe_whenTheSelectionChangesFiftyTimes_thenItNeverFreezesAndShowsPreviews() async throws {
+        let (folder, pictures, tmux) = try setUp()
+        defer { withExtendedLifetime(folder) {} }
+        try configureLf(in: folder)
         try await session("lf", in: pictures, tmux)
         try await tmux.send("q")
         try await tmux.waitFor("EXIT=0")
@@ -92,11 +97,7 @@ struct FileManagerPreviewTests {
         // pane) at the pane's cells, the cleaner erasing them — the set-up whose terminal query once froze lf
         let (folder, pictures, tmux) = try setUp()
         defer { withExtendedLifetime(folder) {} }
-        let config = folder.appending("config/lf")
-        try FileManager.default.createDirectory(at: config, withIntermediateDirectories: true)
-        let contrib = CommandRunner.repositoryRoot.appendingPathComponent("contrib/lf").path
-        try Data("set previewer \(contrib)/snapterm-preview\nset cleaner \(contrib)/snapterm-clean\n".utf8)
-            .write(to: config.appendingPathComponent("lfrc"))
+        try configureLf(in: folder)
         // When the selection changes 50 times, each change answered (no freeze) with the picture on the terminal
         try await session("SNAPTERM_PREVIEW_TTY=/dev/tty SNAPTERM_PREVIEW_FORMAT=symbols lf", in: pictures, tmux)
         // Then no terminal reply became keys on lf's command line (a DA1 answer reads `?63;1;…c` there), and lf quits
