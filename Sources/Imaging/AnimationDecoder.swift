@@ -26,7 +26,9 @@ public struct AnimationDecoder: Sendable {
     }
 
     /// Every frame of `data` filled into `width × height` (centre-cropped like `ThumbnailMode.fill`), with
-    /// the played gaps (`Animation.playedGap`) and the loop count; `nil` for a picture of one frame.
+    /// the played gaps (`Animation.playedGap`) and the loop count; `nil` for a picture of one frame, or one
+    /// whose two first frames already cost more than `limits.maxDecodedPixels` (shown still). Only the frames
+    /// within that budget are decoded: a longer animation plays its first frames.
     /// Throws `tooManyFrames` or `animationTooLarge` from the header, before decoding anything.
     public func decode(_ data: Data, width: Int, height: Int) throws(ImagingError) -> Animation? {
         try processor.checkBox(width: width, height: height)
@@ -36,8 +38,11 @@ public struct AnimationDecoder: Sendable {
                 let count = Int(vips_image_get_n_pages(first.pointer))
                 guard count > 1 else { return nil }
                 try check(frames: count, frameWidth: first.width, frameHeight: first.height, width: width, height: height)
+                let decoded = limits.framesDecoded(of: count, frameWidth: first.width, frameHeight: first.height,
+                                                   width: width, height: height)
+                guard decoded > 1 else { return nil }
                 return try ImageProcessor.decoding(format, raw, allFrames: true) { () throws(ImagingError) in
-                    try frames(of: raw, format: format, count: count, width: width, height: height)
+                    try frames(of: raw, format: format, count: count, decoding: decoded, width: width, height: height)
                 }
             }
         }
@@ -57,8 +62,10 @@ public struct AnimationDecoder: Sendable {
         }
     }
 
-    /// Opens all frames and scales them one by one, top to bottom.
-    private func frames(of raw: UnsafeRawBufferPointer, format: ImageFormat, count: Int, width: Int, height: Int) throws(ImagingError) -> Animation {
+    /// Opens all `count` frames and scales the first `decoded` one by one, top to bottom (libvips decodes a
+    /// GIF's frames in order, as far as they are read).
+    private func frames(of raw: UnsafeRawBufferPointer, format: ImageFormat, count: Int, decoding decoded: Int,
+                        width: Int, height: Int) throws(ImagingError) -> Animation {
         guard let opened = snap_vips_new_from_buffer_frames(raw.baseAddress, raw.count) else {
             throw .corrupt(format: format, reason: Vips.takeError())
         }
@@ -68,13 +75,14 @@ public struct AnimationDecoder: Sendable {
             throw .corrupt(format: format, reason: "\(count) frames do not make a \(strip.width)×\(strip.height) strip")
         }
         var bitmaps: [Bitmap] = []
-        bitmaps.reserveCapacity(count)
-        for index in 0..<count {
+        bitmaps.reserveCapacity(decoded)
+        for index in 0..<decoded {
             let page = try strip.apply("extract_area") { snap_vips_extract_area($0, $1, 0, Int32(index * pageHeight), Int32(strip.width), Int32(pageHeight)) }
             let scaled = try page.apply("thumbnail_image") { snap_vips_thumbnail_image_fill($0, $1, Int32(width), Int32(height)) }
             bitmaps.append(try ImageProcessor.bitmap(from: scaled))
         }
-        return Animation(frames: bitmaps, gaps: Self.gaps(of: strip, count: count), loopCount: Self.loopCount(of: strip))
+        return Animation(frames: bitmaps, gaps: Array(Self.gaps(of: strip, count: count).prefix(decoded)),
+                         loopCount: Self.loopCount(of: strip))
     }
 
     /// The `delay` array (milliseconds per frame) as played; frames it does not cover get 100 ms.

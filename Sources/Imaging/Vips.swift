@@ -2,9 +2,16 @@
 import CLazyLibraries
 import CVips
 import Foundation
+import Synchronization
 
 /// The process-wide libvips state: started once (thread-safe `static let`), operation cache off.
 enum Vips {
+    /// Whether libvips has started in this process. Its error functions take a lock that only
+    /// `vips_init` creates: before that they must not be called (a damaged BMP, refused by Imaging's own
+    /// parser before libvips was ever needed, crashed the process there).
+    static var hasStarted: Bool { startedFlag.load(ordering: .acquiring) }
+    private static let startedFlag = Atomic<Bool>(false)
+
     private static let started: Result<Void, ImagingError> = {
         // libvips finds its loadable modules (HEIF, JPEG XL, ImageMagick, Poppler, OpenSlide — ~26 more
         // shared libraries, ~20 ms per process) under $VIPSHOME/lib. A VIPSHOME with no modules skips that
@@ -26,6 +33,7 @@ enum Vips {
         // Damaged inputs make libvips log warnings to stderr, which would scribble over the TUI;
         // failures reach callers as `ImagingError`s instead.
         g_log_set_handler("VIPS", G_LOG_LEVEL_WARNING, { _, _, _, _ in }, nil)
+        startedFlag.store(true, ordering: .releasing)
         return .success(())
     }()
 

@@ -31,7 +31,8 @@ final class VipsErrorGate: @unchecked Sendable { // safe: the pthread rwlock is 
         pthread_rwlock_rdlock(lock)
         let first = Result { () throws(ImagingError) -> T in try body() }
         pthread_rwlock_unlock(lock)
-        guard case .failure(let error) = first, error.carriesLibvipsText else { return try first.get() }
+        // Text can only come from libvips once it has started; before, its error buffer's lock does not exist.
+        guard case .failure(let error) = first, error.carriesLibvipsText, Vips.hasStarted else { return try first.get() }
         pthread_rwlock_wrlock(lock)
         defer { pthread_rwlock_unlock(lock) }
         vips_error_clear()

@@ -52,24 +52,30 @@ public struct MapSchemeHandler: SchemeHandling {
         return snapshot.url
     }
 
-    /// The cache tag of maps drawn from `locations`: their URLs, or their paths with each file's version
-    /// (a file rewritten in place is another tag), hashed.
-    public static func cacheTag(for locations: [URL]) -> String {
+    /// The cache tag of maps drawn from `locations`: their URLs with the version each remote archive had when
+    /// it was opened (`versions`, by URL), or their paths with each file's version (a file rewritten in place is
+    /// another tag), hashed. A map drawn from another version of an archive is under another key.
+    public static func cacheTag(for locations: [URL], versions: [String: String] = [:]) -> String {
         MapSnapshotURL.tilesToken(for: locations.map { location in
-            if TileArchiveOpener.isRemote(location) { return location.absoluteString }
+            if TileArchiveOpener.isRemote(location) {
+                return location.absoluteString + (versions[location.absoluteString].map { " " + $0 } ?? "")
+            }
             let path = TileArchiveOpener.localPath(location)
             return path + " " + (FileIdentity.of(path: path)?.token ?? "absent")
         })
     }
 
     /// Renders the snapshot and reports it as `image/png` (cacheable on disk: the same URL always
-    /// gives the same bytes); an archive that changed on its server is opened again, once. Throws
+    /// gives the same bytes); an archive that changed on its server is opened again, once (that map is kept in
+    /// memory only: its key names the version read before). Throws
     /// `LoadError` for bad parameters, `MapSnapshotError` for bad data,
     /// `CancellationError` when the load is cancelled (tile reads stop; a drawing already started ends).
     public func load(_ task: SchemeLoadTask, client: SchemeLoadClient) async throws {
         let snapshot = try MapSnapshotURL(url: task.url)
         try Task.checkCancellation()
         let png: Data
+        // A map drawn from a version of the archive that came after the one in its key: shown, not kept on disk.
+        var newerThanItsKey = false
         if let snapshotter {
             png = try await snapshotter.pngData(for: snapshot, renderPool: renderPool)
         } else {
@@ -78,11 +84,13 @@ public struct MapSchemeHandler: SchemeHandling {
             } catch MapSnapshotError.archiveChanged {
                 // Another version on the server: its directories are read again, once, from a new source.
                 MapSnapshotter.forgetShared(tilesFiles)
+                newerThanItsKey = true
                 png = try await MapSnapshotter.shared(tilesFiles, opener: opener).pngData(for: snapshot, renderPool: renderPool)
             }
         }
         try Task.checkCancellation()
-        client.didReceive(LoadResponse(mimeType: "image/png", expectedLength: png.count, storagePolicy: .allowed))
+        client.didReceive(LoadResponse(mimeType: "image/png", expectedLength: png.count,
+                                       storagePolicy: newerThanItsKey ? .memoryOnly : .allowed))
         client.didLoad(png)
     }
 }

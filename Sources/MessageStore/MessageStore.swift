@@ -21,11 +21,13 @@ public final class MessageStore: Sendable {
         self.now = now
         let folder = (path as NSString).deletingLastPathComponent
         do {
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true,
+                                                    attributes: [.posixPermissions: 0o700])
         } catch {
             throw .cannotOpen(path: path, reason: "cannot create \(folder)")
         }
         let exists = FileManager.default.fileExists(atPath: path)
+        Self.makePrivate(path, exists: exists)
         if exists, !FileManager.default.isWritableFile(atPath: path) || !FileManager.default.isWritableFile(atPath: folder) {
             throw .readOnly(path: path)
         }

@@ -46,6 +46,7 @@ public final class MockSchemeHandler: SchemeHandling {
         var loads: [String: Int] = [:]
         var started: [URL] = []
         var active = 0
+        var peakActive = 0
         var cancelled = 0
         var revalidations: [String] = []
     }
@@ -84,6 +85,8 @@ public final class MockSchemeHandler: SchemeHandling {
     public var totalLoads: Int { state.withLock { $0.loads.values.reduce(0, +) } }
     /// Loads running now.
     public var activeLoads: Int { state.withLock { $0.active } }
+    /// The most loads that ever ran at once.
+    public var peakActiveLoads: Int { state.withLock { $0.peakActive } }
     /// Loads that ended because their task was cancelled.
     public var cancelledLoads: Int { state.withLock { $0.cancelled } }
 
@@ -101,6 +104,7 @@ public final class MockSchemeHandler: SchemeHandling {
             state.loads[key, default: 0] += 1
             state.started.append(task.url)
             state.active += 1
+            state.peakActive = max(state.peakActive, state.active)
             return state.script[key] ?? state.fallback ?? MockResponse(data: Data(key.utf8), mimeType: "text/plain")
         }
         defer { state.withLock { $0.active -= 1 } }

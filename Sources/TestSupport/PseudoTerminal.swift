@@ -95,6 +95,11 @@ public final class PseudoTerminal: @unchecked Sendable {
     /// Types `bytes` into the terminal (what a terminal's reply or a key press looks like to the program).
     public func send(_ bytes: [UInt8]) { pair.send(bytes) }
 
+    /// Resizes the terminal, as a window resize does (the program hears SIGWINCH).
+    public func resize(columns: Int, rows: Int, cellPixels: (width: Int, height: Int) = (8, 16)) {
+        pair.resize(columns: columns, rows: rows, cellPixels: cellPixels)
+    }
+
     /// Waits until the program has written `text` to the terminal; false after `timeout`.
     public func waitForOutput(containing text: String, timeout: Duration = .seconds(20)) async throws -> Bool {
         let wanted = Data(text.utf8)

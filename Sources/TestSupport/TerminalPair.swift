@@ -37,6 +37,14 @@ public struct TerminalPair: Sendable {
         self.path = path
     }
 
+    /// Gives the terminal a new size of `columns × rows` cells of `cellPixels` (the kernel sends SIGWINCH to the
+    /// program in front), as a window resize does.
+    public func resize(columns: Int, rows: Int, cellPixels: (width: Int, height: Int) = (0, 0)) {
+        var size = winsize(ws_row: UInt16(rows), ws_col: UInt16(columns), ws_xpixel: UInt16(columns * cellPixels.width),
+                           ws_ypixel: UInt16(rows * cellPixels.height))
+        _ = ioctl(master, UInt(TIOCSWINSZ), &size)
+    }
+
     /// Writes all of `bytes` to the terminal's side within `timeout` (input for the program); false
     /// when nobody read it in time (a full input queue).
     @discardableResult

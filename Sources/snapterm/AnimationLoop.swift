@@ -9,11 +9,12 @@ import Thumbnails
 /// cursor, and at the end the cursor sits below the picture, shown again, as after a still `render`.
 /// Keys are read from `/dev/tty` in raw mode (Ctrl-C is a key there); a signal meanwhile restores the
 /// terminal's modes and shows the cursor (`TerminalModeGuard`). Without a terminal to read keys and without
-/// `duration`, only the first frame is drawn (nothing could stop the loop but a signal).
+/// an `end`, only the first frame is drawn (nothing could stop the loop but a signal).
 struct AnimationLoop {
     let animation: AnimatedThumbnail
-    /// When to stop at the latest; `nil` plays until a key or the file's loop count.
-    let duration: Duration?
+    /// When to stop at the latest (the first frame is drawn whatever it is); `nil` plays until a key or the file's
+    /// loop count.
+    let end: ContinuousClock.Instant?
 
     /// Plays, writing through `write` (false: the terminal is gone, stop).
     func play(write: (Data) -> Bool = { FileDescriptorWrite.all($0, to: STDOUT_FILENO) }) {
@@ -22,12 +23,11 @@ struct AnimationLoop {
         let keys = try? DeviceTerminal(farewell: [UInt8](closing))
         defer { keys?.close() }
         guard write(Self.opening(rows: rows)) else { return }
-        guard keys != nil || duration != nil else {
+        guard keys != nil || end != nil else {
             _ = write(Self.frame(animation.frames[0]) + closing)
             return
         }
         let clock = ContinuousClock()
-        let end = duration.map { clock.now + $0 }
         var plays = 0
         playing: while true {
             for (picture, gap) in zip(animation.frames, animation.gaps) {

@@ -86,6 +86,8 @@ extension Snapterm {
         }
 
         func run() async throws {
+            // --duration counts from the command's start, decoding included: a long animation's frames are not extra time.
+            let end = duration.map { ContinuousClock.now + Duration.milliseconds(Int($0 * 1000)) }
             let sources = CommandLineSource.parse(urls)
             let setup: RenderSetup
             do {
@@ -118,7 +120,7 @@ extension Snapterm {
             }
             if let playing {
                 setup.lateReplies?.drain()  // a late reply is not a key that stops the animation
-                AnimationLoop(animation: playing, duration: duration.map { Duration.milliseconds(Int($0 * 1000)) }).play()
+                AnimationLoop(animation: playing, end: end).play()
             }
             await setup.shutdown()
             if failed { throw ExitCode.failure }

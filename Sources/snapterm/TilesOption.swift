@@ -19,10 +19,10 @@ struct TilesOption: ParsableArguments {
     }
 
     /// `environment` with the archives of `--tiles` (when given) in `SNAPTERM_TILES`, each opened once
-    /// to check it; throws the `MapSnapshotError` of the first that cannot be drawn from.
+    /// to check it, and the versions of the remote ones; throws the `MapSnapshotError` of the first that cannot be drawn from.
     func apply(to environment: AppEnvironment) async throws -> AppEnvironment {
-        let chosen = tiles.isEmpty ? environment : environment.setting(AppEnvironment.tilesVariable, to: tiles.joined(separator: ","))
-        try await chosen.checkChosenTiles()
+        var chosen = tiles.isEmpty ? environment : environment.setting(AppEnvironment.tilesVariable, to: tiles.joined(separator: ","))
+        chosen.tileVersions = try await chosen.checkChosenTiles()
         return chosen
     }
 }

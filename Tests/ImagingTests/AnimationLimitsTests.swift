@@ -47,6 +47,27 @@ import Testing
         #expect(growth < 100, "peak RSS grew by \(growth) MB")
     }
 
+    @Test func givenAThousandFullFramesWithinEveryDeclaredLimitWhenDecodedThenOnlyTheBudgetsFramesAre() throws {
+        // Given a 23 KB GIF of 1,000 frames of 632×632 (one pixel each): 400 million pixels, within the header's limits
+        let gif = try bad("frames-632x632x1000.gif")
+        let limits = AnimationLimits()
+        // When decoded for a 240×240 box
+        let animation = try #require(try AnimationDecoder(limits: limits).decode(gif, width: 240, height: 240))
+        // Then only the frames within the decoding budget were decoded (the animation plays those), gaps alike
+        let budget = limits.framesDecoded(of: 1000, frameWidth: 632, frameHeight: 632, width: 240, height: 240)
+        #expect(budget > 1 && budget < 1000)
+        #expect(animation.frames.count == budget)
+        #expect(animation.gaps.count == budget)
+    }
+
+    @Test func givenFramesTooLargeForTwoWithinTheBudgetWhenDecodedThenItIsAStillPicture() throws {
+        // Given the 3-frame GIF and a budget smaller than two of its frames with their scaled copies
+        let gif = try Data(contentsOf: Self.bad.appendingPathComponent("../good/three-frames-16x16.gif").standardized)
+        let decoder = AnimationDecoder(limits: AnimationLimits(maxDecodedPixels: 16 * 16 + 8 * 8))
+        // Then it is not decoded as an animation (its first frame is shown still)
+        #expect(try decoder.decode(gif, width: 8, height: 8) == nil)
+    }
+
     @Test func givenFramesOf10000SquaredWhenDecodedThenEachFrameIsTooLarge() throws {
         // Given 100 frames of 10,000×10,000: one frame alone is over the 50-megapixel limit
         let gif = try bad("frames-10000x10000x100.gif")

@@ -12,7 +12,9 @@ import Testing
         // Given a handler whose one-thread worker pool is held by a blocked job
         let pool = WorkerPool(threads: 1, nicenessIncrement: 0)
         let hold = DispatchSemaphore(value: 0)
-        let holding = Task { try await pool.run { hold.wait() } }
+        let held = Locked(false)
+        let holding = Task { try await pool.run { held.withLock { $0 = true }; hold.wait() } }
+        #expect(await eventually { held.withLock { $0 } })
         var configuration = SchemeLoaderConfiguration()
         configuration.maxConcurrentLoads = 8
         let loader = try SchemeLoader(handlers: [MapSchemeHandler(tilesFiles: [MapTestFiles.world], renderPool: pool)],
@@ -23,8 +25,8 @@ import Testing
         let done = Locked(0)
         for url in urls { loader.load(url) { if case .success = $0 { done.withLock { $0 += 1 } } } }
 
-        // Then none renders while the worker is held, and the cooperative pool still runs tasks
-        for _ in 0..<20 { try await Task.sleep(for: .milliseconds(10)) }
+        // Then all eight wait for the held worker, none rendered, and the cooperative pool still runs tasks
+        #expect(await eventually { pool.waitingJobs == 8 })
         #expect(done.withLock { $0 } == 0)
         // And once the worker is free, all eight arrive
         hold.signal()

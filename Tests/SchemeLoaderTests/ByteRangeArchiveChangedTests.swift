@@ -110,22 +110,26 @@ import Testing
         }
     }
 
-    @Test func anArchiveWithoutValidatorsIsReadUnpinnedByTheServersFreshness() async throws {
-        // Given an archive with neither ETag nor Last-Modified, fresh for a minute
-        let archive = try TestArchive(.data(old), tag: nil, cacheControl: "max-age=60")
+    @Test(arguments: [nil, "W/\"same\""])
+    func anArchiveWithoutAStrongVersionIsNotReadInParts(tag: String?) async throws {
+        // Given an archive with no ETag (or one weak ETag that never changes) and no Last-Modified
+        let archive = try TestArchive(.data(old), tag: tag, cacheControl: "max-age=60")
         try await RangeFixtures.serving(archive) { server in
-            let later = Locked(Date())
-            try await RangeFixtures.using(try RangeFixtures.loader(now: { later.withLock { $0 } })) { loader in
+            try await RangeFixtures.using(try RangeFixtures.loader()) { loader in
                 let source = try loader.byteRangeSource(for: server.url(RangeFixtures.path))
 
-                // When a range is read, and read again once it is stale
-                #expect(try await source.bytes(at: 30_000, length: 500) == RangeFixtures.slice(old, 30_000, 500))
-                later.withLock { $0 = $0.addingTimeInterval(120) }
-                #expect(try await source.bytes(at: 30_000, length: 500) == RangeFixtures.slice(old, 30_000, 500))
+                // When its first bytes are read, then a part beyond them
+                #expect(try await source.bytes(at: 100, length: 500) == RangeFixtures.slice(old, 100, 500))
+                try archive.replace(with: .data(new), tag: tag)
+                await #expect(throws: LoadError.archiveWithoutVersion(url: source.name)) {
+                    try await source.bytes(at: 30_000, length: 500)
+                }
 
-                // Then no If-Range was sent (there is no version to pin), and the stale range was asked for again
-                #expect(archive.requests.map(\.ifRange) == [nil, nil, nil])
-                #expect(archive.requests.map(\.range) == ["bytes=0-16383", "bytes=30000-30499", "bytes=30000-30499"])
+                // Then the part was refused without a request (it could be of another version), and the source says why
+                #expect(archive.requests.map(\.range) == ["bytes=0-16383"])
+                await #expect(throws: LoadError.archiveWithoutVersion(url: source.name)) {
+                    try await #require(source as? HTTPRangeSource).version()
+                }
             }
         }
     }

@@ -12,6 +12,7 @@ import Testing
         mock.stubAll(with: MockResponse(data: payload))
         let loader = try LoaderFixtures.loader(mock, disk: directory.url)
         #expect(try await loader.data(for: LoaderFixtures.url("p")).source == .handler)
+        await loader.waitForPendingWrites()  // written after delivery: a second loader must find it
         let key = try loader.canonicalURL(for: LoaderFixtures.url("p")).absoluteString
         return directory.url.appendingPathComponent(DiskCache.fileName(for: key))
     }
@@ -47,6 +48,7 @@ import Testing
         let result = try await loader.data(for: LoaderFixtures.url("p"))
         #expect(result.source == .handler)
         #expect(result.data == payload)
+        await loader.waitForPendingWrites()
         let again = try LoaderFixtures.loader(MockSchemeHandler(), disk: directory.url)
         #expect(try await again.data(for: LoaderFixtures.url("p")).source == .disk, "the reload repaired the entry")
     }

@@ -50,7 +50,9 @@ import Testing
         #expect(shown.isStale && shown.data == v1 && again.data == v1)
         #expect(await eventually { refreshes.all.count == 1 })
         #expect(server.conditionalRequestCount("/pic") == 1)
-        #expect(loader.statistics.backgroundRevalidations == 1 && loader.statistics.staleServedWhileRevalidating == 2)
+        // (the second ask may come after the revalidation ended on a loaded machine: then it is served fresh)
+        #expect(loader.statistics.backgroundRevalidations == 1)
+        #expect((1...2).contains(loader.statistics.staleServedWhileRevalidating))
         #expect(refreshes.all.first?.changed == false, "a 304: confirmed, not replaced")
         // and afterwards the copy is fresh again: no more requests
         let fresh = try await loader.data(for: url)

@@ -60,6 +60,10 @@ struct DebianPackageTests {
         }
         #expect(paths.allSatisfy { $0 == "./" || $0.hasPrefix("./usr/") }, "files outside /usr")
         #expect(listing.output.split(separator: "\n").allSatisfy { $0.contains(" root/root ") }, "files not owned by root")
+        // Every folder readable by all (`dpkg-deb -x` gives its target the root entry's mode: 0700 locked others out)
+        let folders = listing.output.split(separator: "\n").filter { $0.hasPrefix("d") }
+        #expect(!folders.isEmpty && folders.allSatisfy { $0.hasPrefix("drwxr-xr-x ") }, "\(folders.prefix(3))")
+        #expect(try FileManager.default.attributesOfItem(atPath: built.root.path)[.posixPermissions] as? Int == 0o755)
         let copyright = try String(contentsOf: built.root.appendingPathComponent("usr/share/doc/snapterm/copyright"), encoding: .utf8)
         for credit in ["GSHHG", "GeoNames", "OpenStreetMap", "ODbL-1.0", "CC-BY-4.0", "LGPL-3+", "GPL-2+", "swift-nio"] {
             #expect(copyright.contains(credit), "copyright lacks \(credit)")

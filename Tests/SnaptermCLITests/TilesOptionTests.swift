@@ -62,6 +62,40 @@ import Testing
         #expect(archive.requests.contains { $0.status == 206 }, "range requests: \(archive.requests)")
     }
 
+    @Test("Given a map cached from a remote archive, when the archive changes on its server, then the map is drawn from the new version")
+    func aMapFromAChangedRemoteArchiveIsNotTheCachedOne() async throws {
+        // Given a map fetched from an archive at version "v1", revalidated on every use
+        let folder = try TemporaryDirectory()
+        let archive = try TestArchive(.file(path: PMTilesFixture.helsinki.path), tag: "\"v1\"", cacheControl: "no-cache")
+        let server = try await TestHTTPServer(routes: ["/helsinki.pmtiles": .archive(archive)])
+        let tiles = ["--tiles", server.url("/helsinki.pmtiles").absoluteString]
+        _ = try await fetchMap(tiles, in: folder, name: "cache")
+        let firstTileRanges = archive.requests.filter { $0.ifRange == "\"v1\"" }.count
+        #expect(firstTileRanges > 0, "\(archive.requests)")
+
+        // When the archive is replaced by version "v2" and the map is fetched again with the same cache
+        try archive.replace(with: .file(path: PMTilesFixture.helsinki.path), tag: "\"v2\"")
+        _ = try await fetchMap(tiles, in: folder, name: "cache")
+        await server.stop()
+
+        // Then the map was drawn again from tiles of "v2", not taken from the cache under the old version
+        #expect(archive.requests.contains { $0.ifRange == "\"v2\"" }, "\(archive.requests)")
+    }
+
+    @Test("Given a remote archive whose server names no version, then --tiles refuses it in one sentence")
+    func aRemoteArchiveWithoutAVersionIsRefused() async throws {
+        let folder = try TemporaryDirectory()
+        let archive = try TestArchive(.file(path: PMTilesFixture.helsinki.path), tag: nil)
+        let server = try await TestHTTPServer(routes: ["/helsinki.pmtiles": .archive(archive)])
+        let output = try await CommandRunner.run(["fetch", "-o", folder.appending("m.png").path, "--tiles",
+                                                  server.url("/helsinki.pmtiles").absoluteString, Self.map],
+                                                 environment: ["XDG_CACHE_HOME": folder.appending("cache").path])
+        await server.stop()
+        #expect(output.status == 1)
+        #expect(output.stderr.split(separator: "\n").count == 1, "\(output.stderr)")
+        #expect(output.stderr.contains("names no version of it"), "\(output.stderr)")
+    }
+
     @Test("Given a bad --tiles, then each command says why in one sentence and exits 1", arguments: [
         (["fetch", "map://?latitude=60&longitude=25"], "/nowhere/streets.pmtiles", "map tiles file not found or not readable: /nowhere/streets.pmtiles"),
         (["render", "--format", "ascii", "map://?latitude=60&longitude=25"], "TEXT", "neither an MBTiles (SQLite) database nor a PMTiles archive"),

@@ -25,10 +25,19 @@ enum FolderFixtures {
     /// in an 80×22 area: 18×6 thumbnails, 4 to a grid row, 3 grid rows.
     static func gallery(_ folder: TemporaryDirectory, thumbnails: MockSchemeHandler = MockSchemeHandler(scheme: "thumb"))
         throws -> GalleryScreen {
+        try gallery(folder, loader: thumbnailLoader(thumbnails))
+    }
+
+    /// A loader of text-art thumbnails from `thumbnails`, as `gallery(_:thumbnails:)` makes.
+    static func thumbnailLoader(_ thumbnails: MockSchemeHandler) throws -> SchemeLoader {
         thumbnails.stubAll(with: MockResponse(data: art.encoded))
         var configuration = SchemeLoaderConfiguration()
         configuration.maxConcurrentLoads = 32
-        let loader = try SchemeLoader(handlers: [thumbnails], configuration: configuration)
+        return try SchemeLoader(handlers: [thumbnails], configuration: configuration)
+    }
+
+    /// A gallery over `folder` whose thumbnails come from `loader`, laid out like `gallery(_:thumbnails:)`.
+    static func gallery(_ folder: TemporaryDirectory, loader: SchemeLoader) throws -> GalleryScreen {
         let screen = GalleryScreen(pictures: try PictureFolder(path: folder.url.path), loader: loader,
                                    box: ThumbnailBox(columns: 18, rows: 6, mode: .symbols),
                                    viewerBox: ThumbnailBox(columns: 1, rows: 1, mode: .symbols))

@@ -36,14 +36,15 @@ import Testing
         // Given a folder of 1,000 pictures
         let folder = try FolderFixtures.folder(count: 1000)
         let thumbnails = MockSchemeHandler(scheme: "thumb")
+        let loader = try FolderFixtures.thumbnailLoader(thumbnails)
 
         // When the gallery opens
-        let screen = try FolderFixtures.gallery(folder, thumbnails: thumbnails)
+        let screen = try FolderFixtures.gallery(folder, loader: loader)
 
         // Then all are listed, but only the first screen and the rows just ahead are loaded
         #expect(screen.entries.count == 1000)
         #expect(await UIFixtures.eventually { screen.placeholderCount.placeholders == 0 })
-        try await Task.sleep(for: .milliseconds(100))
+        #expect(await UIFixtures.settled(loader))
         #expect(thumbnails.totalLoads >= 12)
         #expect(thumbnails.totalLoads <= 12 + 4 * 12, "loaded \(thumbnails.totalLoads)")
     }

@@ -59,7 +59,7 @@ import Testing
         cell.show(UIFixtures.url(2))
         #expect(await UIFixtures.eventually { cell.content == .image(data: Data("second".utf8), source: .handler) })
         gate.open()
-        try await Task.sleep(for: .milliseconds(50))
+        #expect(await UIFixtures.settled(loader))
         #expect(cell.url == UIFixtures.url(2))
         #expect(cell.content == .image(data: Data("second".utf8), source: .handler))
         keeper.cancel()

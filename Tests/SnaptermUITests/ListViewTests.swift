@@ -8,11 +8,12 @@ import Testing
 @MainActor
 @Suite struct ListViewTests {
     private func makeList(_ mock: MockSchemeHandler, clock: ManualClock, rows: Int = 100, visible: Int = 5,
+                          loader: SchemeLoader? = nil,
                           configure: (inout ListView.Configuration) -> Void = { _ in }) throws -> ListView {
         var configuration = ListView.Configuration()
         configuration.prefetchDistance = 3
         configure(&configuration)
-        return ListView(loader: try UIFixtures.loader(mock), rowCount: rows, visibleCount: visible,
+        return ListView(loader: try loader ?? UIFixtures.loader(mock), rowCount: rows, visibleCount: visible,
                         configuration: configuration, now: { clock.now }, url: UIFixtures.url)
     }
 
@@ -98,9 +99,10 @@ import Testing
     @Test func aPrefetchedRowAppearsFromTheCacheWithoutAPlaceholder() async throws {
         let mock = MockSchemeHandler()
         let clock = ManualClock()
-        let list = try makeList(mock, clock: clock)
+        let loader = try UIFixtures.loader(mock)
+        let list = try makeList(mock, clock: clock, loader: loader)
         #expect(await UIFixtures.eventually { mock.loadCount(for: UIFixtures.url(7)) == 1 })
-        try await Task.sleep(for: .milliseconds(20))
+        #expect(await UIFixtures.settled(loader))
         clock.advance(by: .seconds(1))
         list.scroll(toTop: 3)
         guard case .image(_, let source)? = list.cell(forRow: 7)?.content else {

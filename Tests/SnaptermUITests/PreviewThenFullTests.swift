@@ -48,8 +48,8 @@ import Testing
         cell.show(Self.full, preview: Self.preview)
         #expect(await UIFixtures.eventually { if case .image = cell.content { true } else { false } })
         previewGate.open()
-        #expect(await UIFixtures.eventually { mock.loadCount(for: Self.preview) == 1 && loader.statistics.inFlight == 0 })
-        try await Task.sleep(for: .milliseconds(50))
+        #expect(await UIFixtures.eventually { mock.loadCount(for: Self.preview) == 1 })
+        #expect(await UIFixtures.settled(loader))
         // Then the cell still shows the full picture, and never showed the preview after it
         #expect(cell.content == .image(data: Data("full".utf8), source: .handler))
         #expect(!seen.contains(.preview(data: Data("preview".utf8))))
@@ -72,7 +72,9 @@ import Testing
         cell.show(UIFixtures.url(2))
         previewGate.open()
         #expect(await UIFixtures.eventually { mock.loadCount(for: earlierPreview) == 1 })
-        try await Task.sleep(for: .milliseconds(50))
+        // (row 1's picture still waits at its gate: settled means its preview was delivered wherever it goes)
+        #expect(await UIFixtures.eventually { loader.statistics.inFlight == 2 })
+        for _ in 0..<3 { await Task.yield() }
         // Then the cell shows row 2's placeholder, then row 2's picture — nothing of row 1
         #expect(cell.content.isPlaceholder)
         fullGate.open()

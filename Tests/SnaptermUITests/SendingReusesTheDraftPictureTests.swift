@@ -35,7 +35,7 @@ import Testing
         let row = list.rowCount - 1
         #expect(list.url(forRow: row) == draftThumbnail)
         #expect(list.cell(forRow: row)?.content == .image(data: MessageFixture.art.encoded, source: .memory))
-        try await Task.sleep(for: .milliseconds(50))
+        #expect(await UIFixtures.settled(fixture.state.thumbnailLoader))
         #expect(fixture.thumbnails.totalLoads == loadsBefore, "no render after the send")
         #expect(fixture.thumbnails.loadCount(for: draftThumbnail) == 1)
     }

@@ -36,6 +36,16 @@ enum UIFixtures {
         return (list, mock, loader)
     }
 
+    /// Waits until `loaders` have no load in flight, then lets the main actor run what their last results
+    /// queued there (a cell's delivery): after it, a result that was going to land has landed. A state to wait
+    /// for instead of a sleep before asserting that something did not happen.
+    @MainActor
+    static func settled(_ loaders: SchemeLoader...) async -> Bool {
+        guard await eventually({ loaders.allSatisfy { $0.statistics.inFlight == 0 } }) else { return false }
+        for _ in 0..<3 { await Task.yield() }
+        return true
+    }
+
     /// Polls (yielding to the main actor) until `condition` holds.
     @MainActor
     static func eventually(timeout: Duration = .seconds(60), _ condition: () -> Bool) async -> Bool {

@@ -39,7 +39,9 @@ public actor DiskCache {
     public init(directory: URL, sizeLimit: Int) throws {
         self.directory = directory
         self.sizeLimit = sizeLimit
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        // Private to its owner: what a person looked at is nobody else's business on a shared machine.
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true,
+                                                attributes: [.posixPermissions: 0o700])
     }
 
     /// Lists the directory into the index once.
@@ -223,7 +225,7 @@ public actor DiskCache {
     /// wait (under a busy disk an `fsync` takes hundreds of milliseconds), and an entry that a crash
     /// leaves incomplete fails its checksum and is a miss.
     private nonisolated static func write(_ data: Data, to path: String) -> Bool {
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else { return false }
         defer { close(descriptor) }
         return FileDescriptorWrite.all(data, to: descriptor)

@@ -43,6 +43,9 @@ public enum LoadError: Error, Sendable, Hashable, CustomStringConvertible {
     /// `ETag` or `Last-Modified`): no byte of the new version is mixed with the old ones. Read it again
     /// through a new source.
     case archiveChanged(url: String)
+    /// The server names no version of the archive (no strong `ETag`, no `Last-Modified`): its parts cannot be
+    /// read apart, since a part asked later could come from another version of it than the parts read first.
+    case archiveWithoutVersion(url: String)
     /// A byte range starts at or past the end of the archive (HTTP 416); `size` is the archive's, when the server said.
     case rangeNotSatisfiable(url: String, offset: UInt64, length: Int, size: UInt64?)
     /// The server answered a range request with the whole archive (200, not 206): it does not serve
@@ -72,6 +75,9 @@ public enum LoadError: Error, Sendable, Hashable, CustomStringConvertible {
         case .fileUnreadable(let path, let reason): "file cannot be read (\(reason)): \(path)"
         case .handlerFailed(let scheme, let reason): "\(scheme) handler failed: \(reason)"
         case .archiveChanged(let url): "the archive changed on its server while it was being read (another version): \(url)"
+        case .archiveWithoutVersion(let url):
+            "the archive cannot be read in parts: its server names no version of it (no strong ETag or Last-Modified), "
+                + "so parts of two versions could be mixed: \(url)"
         case .rangeNotSatisfiable(let url, let offset, let length, let size):
             "bytes \(offset)–\(offset &+ UInt64(max(1, length)) &- 1) are past the end of the archive"
                 + (size.map { " (\($0) bytes)" } ?? "") + ": \(url)"

@@ -31,6 +31,8 @@ public final class WorkerPool: @unchecked Sendable {
     public let threadCount: Int
     /// The niceness the workers run at (19 at most); `nil` until a worker has started.
     public var workerNiceness: Int32? { lock.lock(); defer { lock.unlock() }; return startedNiceness }
+    /// Jobs queued now, waiting for a free thread (cancelled ones included until a thread takes them).
+    public var waitingJobs: Int { lock.lock(); defer { lock.unlock() }; return jobs.count - head }
 
     private let nicenessIncrement: Int32
     private let lock = NSCondition()

@@ -49,7 +49,7 @@ public final class RegularFile: @unchecked Sendable {
         } else if errno != ENOENT || flags & O_CREAT == 0 {
             throw Self.openError(errno, path: path)
         }
-        let descriptor = raw.withCString { open($0, flags | O_NONBLOCK | O_NOFOLLOW | O_NOCTTY | O_CLOEXEC, 0o644) }
+        let descriptor = raw.withCString { open($0, flags | O_NONBLOCK | O_NOFOLLOW | O_NOCTTY | O_CLOEXEC, 0o600) }
         guard descriptor >= 0 else { throw Self.openError(errno, path: path) }
         var info = stat()
         guard fstat(descriptor, &info) == 0 else {

@@ -17,6 +17,9 @@ import Foundation
 /// `If-Range` answers so when the archive was replaced by a shorter one — unless the first bytes, asked
 /// again, are still of the version read: then it stays ``LoadError/rangeNotSatisfiable(url:offset:length:size:)``.
 ///
+/// An archive whose server names no version (no strong `ETag`, no `Last-Modified`) is read only as far
+/// as its first bytes go: a read beyond them throws ``LoadError/archiveWithoutVersion(url:)``.
+///
 /// A second process on the same cache folder reads cached ranges with no request while the first
 /// bytes are fresh, and with one revalidation of them (`If-None-Match`; a 304 keeps every range) after.
 public final class HTTPRangeSource: ByteRangeSource {
@@ -79,7 +82,9 @@ public final class HTTPRangeSource: ByteRangeSource {
         if offset < UInt64(anchorLength), length <= anchorLength - Int(offset) {
             return try slice(of: anchor, offset: Int(offset), length: length)
         }
-        let range = try ByteRangeURL(archive: archive, offset: offset, length: length, version: anchor.version)
+        // Parts beyond the first bytes of an archive without a version could be of another version than those.
+        guard let version = anchor.version else { throw LoadError.archiveWithoutVersion(url: name) }
+        let range = try ByteRangeURL(archive: archive, offset: offset, length: length, version: version)
         do {
             return try await loader.result(for: LoadRequest(url: range.url, priority: priority)).data
         } catch LoadError.archiveChanged(let url) {
@@ -95,6 +100,15 @@ public final class HTTPRangeSource: ByteRangeSource {
             }
             throw LoadError.rangeNotSatisfiable(url: url, offset: offset, length: length, size: size)
         }
+    }
+
+    /// The version of the archive this source reads (loading its first bytes when none was read yet), or
+    /// `nil` for an archive that has none but ends within its first bytes (nothing of it is read in parts).
+    /// Throws ``LoadError/archiveWithoutVersion(url:)`` for a longer archive without a version.
+    public func version() async throws -> String? {
+        let anchor = try await self.anchor(priority: priority)
+        if anchor.version == nil, anchor.data.count >= anchorLength { throw LoadError.archiveWithoutVersion(url: name) }
+        return anchor.version
     }
 
     /// Whether the server's archive is still `version`: its first bytes are loaded again (revalidated);

@@ -72,9 +72,10 @@ public struct ByteRangeURL: Sendable, Hashable {
     /// The last byte (inclusive, as HTTP counts).
     public var lastByte: UInt64 { offset + UInt64(length) - 1 }
 
-    /// The version a response speaks for: its entity tag, else its `Last-Modified` date; `nil` when it has neither.
+    /// The version a response speaks for: its strong entity tag, else its `Last-Modified` date; `nil` when it
+    /// has neither. A weak tag (`W/"…"`) is not a version: it may stay the same while the bytes change.
     public static func version(of validators: CacheValidators) -> String? {
-        validators.entityTag ?? validators.lastModified
+        validators.entityTag.flatMap { $0.hasPrefix("W/") ? nil : $0 } ?? validators.lastModified
     }
 
     /// The `If-Range` value for `version`: a strong entity tag or a date. A weak tag (`W/"…"`) cannot be

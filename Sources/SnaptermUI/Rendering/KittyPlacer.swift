@@ -14,8 +14,10 @@ import TerminalGraphics
 ///   the terminal scales an image to the cells it is placed in, so the whole box would stretch it.
 /// - A picture that moves is placed again under the same placement id (the terminal moves it); a
 ///   picture that leaves the screen has its placement deleted (`d=i`); nothing moves the cursor.
-/// - `invalidate()` (clear, resize, Ctrl-L) deletes every placement in the next frame and places
-///   again; `finish()` deletes and frees everything (quit).
+/// - `invalidate()` (clear, resize, Ctrl-L) deletes every placement in the next frame and transmits and
+///   places every picture again: after a full clear kitty draws nothing for a new placement of an image it
+///   held before (seen in kitty 0.26: every picture gone for good after Ctrl-L or a resize);
+///   `finish()` deletes and frees everything (quit).
 @MainActor
 public final class KittyPlacer {
     /// What one frame did.
@@ -48,7 +50,7 @@ public final class KittyPlacer {
     /// The id of the image named `identity` (24-bit, never 0): the placer's next id the first time, the same one after.
     public func imageID(for identity: String) -> Int { images.id(for: identity) }
 
-    /// Deletes every placement in the next frame and places the pictures again (image data stays).
+    /// Deletes every placement in the next frame, then transmits and places the pictures again.
     public func invalidate() { resetPending = true }
 
     /// The bytes bringing the terminal to `pictures` (kitty pictures only; others are ignored).
@@ -57,6 +59,9 @@ public final class KittyPlacer {
         var out = Data(), report = Report()
         if resetPending {
             for slot in placed.keys.sorted(by: Self.order) { out += KittyGraphics.deletePlacement(id: slot.id, placement: slot.placement) }
+            // Freed too: an image transmitted again under a held id is then new to kitty, whatever it kept.
+            for id in images.heldIDs { out += KittyGraphics.free(id: id) }
+            images.forgetAll()
             placed = [:]
             resetPending = false
         }

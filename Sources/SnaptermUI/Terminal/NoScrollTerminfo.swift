@@ -22,7 +22,8 @@ public enum NoScrollTerminfo {
         let name = "snapterm-\(base)"
         let sourceFile = directory.appendingPathComponent("\(name).ti")
         do {
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true,
+                                                    attributes: [.posixPermissions: 0o700])
             try source(base: base, name: name).write(to: sourceFile, atomically: true, encoding: .utf8)
         } catch {
             return nil

@@ -50,16 +50,17 @@ extension AppEnvironment {
         let files = try mapTilesFiles
         let shipped = chosenTiles.isEmpty && (variables["SNAPTERM_MAP_TILES"] ?? "").isEmpty
         return MapSchemeHandler(tilesFiles: files, opener: tileArchiveOpener(rangesThrough: ranges), renderPool: workers,
-                                cacheTag: shipped ? nil : MapSchemeHandler.cacheTag(for: files))
+                                cacheTag: shipped ? nil : MapSchemeHandler.cacheTag(for: files, versions: tileVersions))
     }
 
     /// Opens every archive `$SNAPTERM_TILES` names before a command starts (header and directories of
     /// a PMTiles — for a URL through a loader of its own, whose disk cache the command's loader then
     /// shares —, the metadata of an MBTiles: a few small reads), so a bad one is one clear sentence
-    /// rather than failed maps later; throws the first `MapSnapshotError`.
-    func checkChosenTiles() async throws {
+    /// rather than failed maps later; throws the first `MapSnapshotError`. Returns the version of each remote
+    /// archive, by URL (a remote archive without one is refused, unless it is smaller than its first read).
+    func checkChosenTiles() async throws -> [String: String] {
         let locations = chosenTiles
-        guard !locations.isEmpty else { return }
+        guard !locations.isEmpty else { return [:] }
         let ranges = LoaderReference()
         var rangeLoader: SchemeLoader?
         if locations.contains(where: TileArchiveOpener.isRemote) {
@@ -67,13 +68,25 @@ extension AppEnvironment {
             ranges.set(loader)
             rangeLoader = loader
         }
+        var versions: [String: String] = [:]
         do {
-            for location in locations { _ = try await tileArchiveOpener(rangesThrough: ranges).open(location) }
+            for location in locations {
+                _ = try await tileArchiveOpener(rangesThrough: ranges).open(location)
+                if let rangeLoader, TileArchiveOpener.isRemote(location) {
+                    guard let source = try rangeLoader.byteRangeSource(for: location) as? HTTPRangeSource else { continue }
+                    do {
+                        versions[location.absoluteString] = try await source.version()
+                    } catch let error as LoadError {
+                        throw MapSnapshotError.archiveUnreadable(name: location.absoluteString, reason: error.description)
+                    }
+                }
+            }
         } catch {
             await rangeLoader?.shutdown()
             throw error
         }
         // Its disk copies written first: the command's own loader then reads those ranges from the cache.
         await rangeLoader?.shutdown()
+        return versions
     }
 }

@@ -19,6 +19,8 @@ extension AppEnvironment {
         guard let value else { return self }
         var changed = variables
         changed[name] = value
-        return AppEnvironment(variables: changed, executable: executable)
+        var environment = AppEnvironment(variables: changed, executable: executable)
+        environment.tileVersions = tileVersions
+        return environment
     }
 }

@@ -15,6 +15,10 @@ struct AppEnvironment {
     /// The shipped data folder (`DataFolder`: `$SNAPTERM_DATA`, else beside the program's real path),
     /// or why none was found — an error only a command that needs the data reports.
     let dataFolder: Result<URL, AssetLibraryError>
+    /// The version (strong `ETag` or `Last-Modified`) of each remote tiles archive, by URL, as
+    /// `checkChosenTiles()` read it: part of the maps' cache keys, so that a map drawn from another version of
+    /// an archive is never shown from the cache.
+    var tileVersions: [String: String] = [:]
 
     init(variables: [String: String] = ProcessInfo.processInfo.environment, executable: URL? = DataFolder.runningExecutable) {
         self.variables = variables

@@ -30,12 +30,24 @@ enum CacheFolder {
         var made = ""
         for component in path.split(separator: "/") {
             made += "/" + component
-            if mkdir(made, 0o755) != 0, errno != EEXIST { return (made, errno) }
+            // 0700, as the XDG base directory specification asks of the folders it makes
+            if mkdir(made, 0o700) != 0, errno != EEXIST { return (made, errno) }
         }
         var info = stat()
         guard stat(path, &info) == 0 else { return (path, errno) }
         guard info.st_mode & S_IFMT == S_IFDIR else { return (path, ENOTDIR) }
         guard access(path, W_OK | X_OK) == 0 else { return (path, errno) }
+        makePrivate(path)
+        makePrivate((path as NSString).deletingLastPathComponent)
         return nil
+    }
+
+    /// `path` (the cache folder, or Snapterm's cache root above it) made private to its owner when this user
+    /// owns it: a folder an older Snapterm made 0755 let other users of the machine read what was looked at.
+    private static func makePrivate(_ path: String) {
+        var info = stat()
+        guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR, info.st_uid == geteuid(),
+              info.st_mode & 0o077 != 0 else { return }
+        chmod(path, info.st_mode & 0o700)
     }
 }

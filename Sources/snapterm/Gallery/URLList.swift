@@ -11,7 +11,8 @@ import Foundation
 /// Blank lines and lines whose first non-blank character is `#` are skipped; a UTF-8 byte order mark,
 /// CRLF line ends and spaces or tabs around a line are ignored. A bad line (not UTF-8, a control
 /// character, longer than `maximumLineBytes`, a broken URL, a scheme the loader does not read) is
-/// reported in `problems` by number; every other line is kept.
+/// reported in `problems` by number (the first `maximumReportedProblems`; the rest counted in one); every other
+/// line is kept, up to `maximumPictures` pictures.
 struct URLList: Equatable {
     /// One good line: its number (from 1) and the picture it names (`.url` or `.path`).
     struct Line: Equatable {
@@ -23,6 +24,12 @@ struct URLList: Equatable {
     let lines: [Line]
     /// The bad lines (`URLListError.badLine`), in order.
     let problems: [URLListError]
+
+    /// The most pictures a list opens; the lines after them are not read (a 16 MiB list of two-byte lines
+    /// would otherwise be 8 million pictures before the first frame).
+    static let maximumPictures = 100_000
+    /// The most bad lines reported one by one; the rest are counted in one line.
+    static let maximumReportedProblems = 20
 
     /// The longest line read (Linux's `PATH_MAX`).
     static let maximumLineBytes = 4096
@@ -56,14 +63,36 @@ struct URLList: Equatable {
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
         var lines: [Line] = []
         var problems: [URLListError] = []
-        for (index, raw) in bytes.split(separator: 0x0A, omittingEmptySubsequences: false).enumerated() {
+        var unreported = 0
+        var number = 0
+        while !bytes.isEmpty {
+            number += 1
+            let end = bytes.firstIndex(of: 0x0A) ?? bytes.endIndex
+            let raw = bytes[..<end]
+            bytes = end == bytes.endIndex ? bytes[end...] : bytes[(end + 1)...]
+            if lines.count == maximumPictures, !isSkipped(raw) {
+                problems.append(.tooManyPictures(list: list, limit: maximumPictures, fromLine: number))
+                break
+            }
             switch parseLine(raw.last == 0x0D ? raw.dropLast() : raw, folder: folder, exists: exists) {
             case .skipped: continue
-            case .picture(let source): lines.append(Line(number: index + 1, source: source))
-            case .bad(let reason): problems.append(.badLine(list: list, number: index + 1, reason: reason))
+            case .picture(let source): lines.append(Line(number: number, source: source))
+            case .bad(let reason):
+                if problems.count < maximumReportedProblems {
+                    problems.append(.badLine(list: list, number: number, reason: reason))
+                } else {
+                    unreported += 1
+                }
             }
         }
+        if unreported > 0 { problems.append(.moreBadLines(list: list, count: unreported)) }
         return URLList(lines: lines, problems: problems)
+    }
+
+    /// Whether `raw` is blank or a comment (CR and blanks around it ignored).
+    private static func isSkipped(_ raw: Data.SubSequence) -> Bool {
+        guard let first = raw.first(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D }) else { return true }
+        return first == UInt8(ascii: "#")
     }
 
     /// What one line says.

@@ -9,6 +9,10 @@ enum URLListError: Error, Equatable, CustomStringConvertible {
     case tooLarge(list: String, limit: Int)
     /// Line `number` (from 1) names no picture, for `reason`.
     case badLine(list: String, number: Int, reason: BadLine)
+    /// More bad lines than are reported one by one: `count` more.
+    case moreBadLines(list: String, count: Int)
+    /// The list names more than `limit` pictures: those from line `fromLine` on are not opened.
+    case tooManyPictures(list: String, limit: Int, fromLine: Int)
 
     /// What is wrong with one line.
     enum BadLine: Equatable, CustomStringConvertible {
@@ -49,6 +53,9 @@ enum URLListError: Error, Equatable, CustomStringConvertible {
         case .unreadable(let list, let reason): "cannot read the list \(Self.name(list)): \(reason)"
         case .tooLarge(let list, let limit): "the list \(Self.name(list)) is larger than \(limit >> 20) MiB"
         case .badLine(let list, let number, let reason): "\(Self.name(list)) line \(number): \(reason), skipped"
+        case .moreBadLines(let list, let count): "\(Self.name(list)): \(count) more bad \(count == 1 ? "line" : "lines"), skipped"
+        case .tooManyPictures(let list, let limit, let line):
+            "\(Self.name(list)) names more than \(limit) pictures: the first \(limit) are shown, from line \(line) on nothing is read"
         }
     }
 
