@@ -42,6 +42,18 @@ static inline int snapterm_put(int row, int column, const char *text, attr_t att
     attrset(old_attrs);
     return result;
 }
+/// Makes the last cell of every row that is blank a concealed space: no row then ends in blanks, so ncurses never
+/// "clears to the end of the line" — which, without `el` in the no-scroll terminfo, it does by writing spaces up
+/// to the right edge, over the sixel pictures between the text it cleared and the edge.
+static inline void snapterm_keep_line_ends(void) {
+    int last = COLS - 1;
+    for (int row = 0; row < LINES && last >= 0; row++) {
+        chtype cell = mvwinch(stdscr, row, last);
+        if ((cell & A_CHARTEXT) == ' ' && (cell & (A_ATTRIBUTES & ~A_CHARTEXT)) == 0) {
+            mvwaddch(stdscr, row, last, ' ' | A_INVIS);
+        }
+    }
+}
 /// Tells ncurses the terminal scrolled lines top…bottom by n (positive: up), so its idea of the
 /// screen (curscr) matches what the terminal shows; writes nothing to the terminal.
 static inline void snapterm_curscr_scrolled(int top, int bottom, int n) {

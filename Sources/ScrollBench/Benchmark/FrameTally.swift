@@ -22,6 +22,8 @@ struct ModelFrame {
 struct FrameTally {
     var frames = 0, keyFrames = 0
     var imageCellFrames = 0, whiteSpotFrames = 0, gridWhiteSpotFrames = 0, previewFrames = 0
+    /// Key frames × pictures shown with holes in the terminal (counted in `whiteSpotFrames` too).
+    var holedPictureFrames = 0
     var latencies: [Double] = []
     var drawTimes: [Double] = []
     var totalBytes = 0, textBytes = 0
@@ -48,9 +50,16 @@ struct FrameTally {
         latencies.append(stamp.latency.seconds * 1e3)
         drawTimes.append(stamp.drawTime.seconds * 1e3)
         imageCellFrames += model.cells
-        whiteSpotFrames += model.placeholders
+        // White: placeholders, and pictures the terminal shows with holes (text written over their pixels) —
+        // counted from what the terminal shows, which the app's model cannot see.
+        let holed = model.rows.filter { row in
+            row.picture && terminal.pictureHoles(row: row.rect.row, column: row.rect.column, rows: row.rect.rows,
+                                                 columns: row.rect.columns) > 0
+        }.count
+        holedPictureFrames += holed
+        whiteSpotFrames += model.placeholders + holed
         previewFrames += model.previews
-        whiteSpotsPerKeyFrame.append(model.placeholders)
+        whiteSpotsPerKeyFrame.append(model.placeholders + holed)
         if checksGrid {
             gridWhiteSpotFrames += model.rows.filter { row in
                 // Map snapshots fill their box; a photo keeps its aspect ratio, so any picture cells in the box count.

@@ -83,11 +83,22 @@ public final class BenchTerminal: TerminalScreen {
 
     public func refresh() {
         onRefresh?()
+        keepLineEnds()
         output.writeText(NcursesRefresh.bytes(from: shown, to: cells, columns: size.columns))
         shown = cells
     }
 
     public func invalidate() { shown = nil }
+
+    /// As `CursesScreen` does before each refresh: the last cell of a row that is blank becomes a concealed space,
+    /// so no row's text ends in blanks and nothing is cleared to the end of a line over pictures.
+    private func keepLineEnds() {
+        let columns = size.columns
+        guard columns > 0 else { return }
+        for row in 0..<size.rows where cells[row * columns + columns - 1] == Cell() {
+            cells[row * columns + columns - 1] = Cell(text: " ", style: .concealed)
+        }
+    }
 
     /// Hands out the next key when it is due. When none is, behaves like the app's ncurses input
     /// timeout (`timeout(16)`): waits for a key up to 16 ms and returns it as soon as it is due,

@@ -60,6 +60,8 @@ public struct VirtualTerminal: Sendable {
     var characters: [Character]
     var images: [ImageReference?]
     var imagesAtFrameStart: [ImageReference?]
+    /// The picture whose pixels text overwrote at a cell (a hole in it), until a picture or an erase covers the cell.
+    var overwrittenImages: [ImageReference?]
     var saved: (row: Int, column: Int) = (0, 0)
     var pendingWrap = false
     var coloured = false  // a background colour or reverse video is set
@@ -76,6 +78,7 @@ public struct VirtualTerminal: Sendable {
         characters = Array(repeating: " ", count: rows * columns)
         images = Array(repeating: nil, count: rows * columns)
         imagesAtFrameStart = images
+        overwrittenImages = images
     }
 
     /// What the cell at `row`, `column` shows.
@@ -115,6 +118,22 @@ public struct VirtualTerminal: Sendable {
         return count
     }
 
+    /// Cells of the rectangle that are holes in a sixel picture still shown there: cells whose pixels text
+    /// overwrote (what xterm shows where spaces are written over a picture: white) while other cells of that
+    /// picture still show it. Cells erased on purpose (ECH, a clear) are no holes.
+    public func pictureHoles(row: Int, column: Int, rows height: Int, columns width: Int) -> Int {
+        let rowRange = max(0, row)..<min(rows, row + height), columnRange = max(0, column)..<min(columns, column + width)
+        guard !rowRange.isEmpty, !columnRange.isEmpty else { return 0 }
+        var shown = Set<ImageReference>(), overwritten: [ImageReference] = []
+        for r in rowRange {
+            for c in columnRange {
+                if let reference = images[r * columns + c] { shown.insert(reference) }
+                if let reference = overwrittenImages[r * columns + c] { overwritten.append(reference) }
+            }
+        }
+        return overwritten.filter(shown.contains).count
+    }
+
     /// Starts a frame: forgets the placements and remembers which image each cell shows, so a
     /// picture sent again to the very cells it already covered is reported as redundant.
     public mutating func beginFrame() {
@@ -128,13 +147,16 @@ public struct VirtualTerminal: Sendable {
         let index = row * columns + column
         kinds[index] = kind
         characters[index] = character
+        if let overwritten = images[index] { overwrittenImages[index] = overwritten }
         images[index] = nil
     }
 
+    /// Erases cells on purpose (ECH, a clear): blank, and no hole in any picture.
     mutating func blank(row: Int, columns range: Range<Int>) {
         guard (0..<rows).contains(row) else { return }
         for column in max(0, range.lowerBound)..<min(columns, range.upperBound) {
             setCell(row, column, " ", kind: .blank)
+            overwrittenImages[row * columns + column] = nil
         }
     }
 
@@ -150,6 +172,7 @@ public struct VirtualTerminal: Sendable {
         kinds.removeFirst(shift); kinds += Array(repeating: .blank, count: shift)
         characters.removeFirst(shift); characters += Array(repeating: " ", count: shift)
         images.removeFirst(shift); images += Array(repeating: nil, count: shift)
+        overwrittenImages.removeFirst(shift); overwrittenImages += Array(repeating: nil, count: shift)
     }
 
     /// Marks the cells a sixel image covers, from the cursor, and moves the cursor below it
@@ -169,6 +192,7 @@ public struct VirtualTerminal: Sendable {
                 kinds[index] = .image
                 characters[index] = " "
                 images[index] = reference
+                overwrittenImages[index] = nil
             }
         }
         if top + height > rows { alreadyShown = false }

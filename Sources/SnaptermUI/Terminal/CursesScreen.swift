@@ -33,6 +33,11 @@ public final class CursesScreen: TerminalScreen {
         idlok(snapterm_stdscr(), false)
         scrollok(snapterm_stdscr(), false)
         leaveok(snapterm_stdscr(), true)
+        // No typeahead check: ncurses otherwise stops a refresh half-way when input is waiting (a key, a
+        // terminal's late reply) and writes the rest on the next one — after the pictures were drawn over
+        // what it had not written yet, so the spaces that replace a "loading" text punch holes in them (seen
+        // in xterm on 3 of 3 cold starts of a folder gallery).
+        _ = typeahead(-1)
         set_escdelay(25)
         _ = mousemask(snapterm_wheel_up() | snapterm_wheel_down(), nil)
         timeout(0)
@@ -54,8 +59,13 @@ public final class CursesScreen: TerminalScreen {
         _ = snapterm_put(Int32(row), Int32(column), fitted, attributes)
     }
 
-    /// Sends the drawn text to the terminal.
-    public func refresh() { wrefresh(snapterm_stdscr()) }
+    /// Sends the drawn text to the terminal. No row ends in blanks (`snapterm_keep_line_ends`): ncurses' clear to
+    /// the end of a line would otherwise be spaces written over the pictures to the right of the text it clears
+    /// (holes in xterm where a "loading" text had been).
+    public func refresh() {
+        snapterm_keep_line_ends()
+        wrefresh(snapterm_stdscr())
+    }
 
     /// ncurses can be told about a scroll the app made (its screen image is shifted to match).
     public var followsRegionScrolls: Bool { true }

@@ -9,6 +9,8 @@ public struct TextStyle: Sendable, Hashable, OptionSet {
     public static let reverse = TextStyle(rawValue: 2)
     public static let dim = TextStyle(rawValue: 4)
     public static let underline = TextStyle(rawValue: 8)
+    /// Not shown (SGR 8): a cell that is not blank to ncurses but shows nothing.
+    public static let concealed = TextStyle(rawValue: 16)
 }
 
 /// A grid of character cells that screens draw into. Text must already be safe to show
