@@ -47,6 +47,9 @@ public struct ThumbnailSchemeHandler: SchemeHandling {
     /// True for `thumb://` URLs.
     public func canHandle(_ url: URL) -> Bool { url.scheme?.lowercased() == ThumbnailURL.scheme }
 
+    /// The sources' hosts are the base loader's: it forgets them.
+    public func forgetUnreachableHosts() { base.forgetUnreachableHosts() }
+
     /// The thumbnail URL with its source made canonical by the base loader.
     public func canonicalURL(for url: URL) throws -> URL {
         var thumbnail = try ThumbnailURL(url: url)

@@ -85,3 +85,28 @@ struct URLGalleryEndToEndTests {
         await server.stop()
     }
 }
+
+/// A web gallery whose server drops every connection says so in a few words in the cell (never the network
+/// library's text), and shows the picture by itself once the server answers again.
+@Suite(.serialized, .enabled(if: TmuxSession.isAvailable, "needs tmux"))
+struct URLGalleryServerBackEndToEndTests {
+    @Test func aPictureWhoseServerWasGoneShowsOnceItIsBack() async throws {
+        // Given a server that resets every connection to the picture
+        let fixture = try E2EFixture()
+        let jpeg = try Data(contentsOf: CommandRunner.repositoryRoot.appendingPathComponent("assets/photos/coffee.jpg"))
+        let server = try await TestHTTPServer(routes: ["/web/a.jpg": .closeAfter(prefix: Data(), declaredLength: jpeg.count, reset: true)])
+        try await fixture.start("'\(server.url("/web/a.jpg"))' '\(server.url("/web/a.jpg"))?copy=2' --graphics symbols")
+        // Then the cells say the server cannot be reached, in two words, with no error text of the network library
+        let failed = try await fixture.tmux.waitFor(timeout: .seconds(60)) { $0.contains { $0.contains("server unreachable") } }
+        #expect(!failed.joined().contains("errno") && !failed.joined().contains("descriptor"), "\(failed)")
+        // When the server answers again
+        server.setRoute("/web/a.jpg", to: .respond(headers: [("Content-Type", "image/jpeg")], body: jpeg))
+        // Then both pictures land with no key pressed (retried by themselves)
+        try await fixture.tmux.waitFor(timeout: .seconds(90)) {
+            !$0.joined().contains("server unreachable") && $0.contains { $0.contains("blank 0/2") }
+        }
+        try await fixture.tmux.send("q")
+        try await fixture.tmux.waitFor("EXIT=0")
+        await server.stop()
+    }
+}

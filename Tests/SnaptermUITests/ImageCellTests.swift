@@ -72,6 +72,6 @@ import Testing
         cell.show(UIFixtures.url(1))
         #expect(await UIFixtures.eventually { if case .failed = cell.content { true } else { false } })
         guard case .failed(let reason) = cell.content else { return }
-        #expect(reason.contains("404"))
+        #expect(reason == "not found")
     }
 }

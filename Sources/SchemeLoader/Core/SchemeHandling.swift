@@ -79,6 +79,9 @@ public protocol SchemeHandling: Sendable {
     /// the loader may remember it. `false` when the key carries the state of a source that can
     /// change (a file's identity): then `canonicalURL(for:)` is asked on every load.
     func isCanonicalURLStable(_ canonical: URL) -> Bool
+    /// Forgets the hosts found unreachable, so that the next load asks them again at once (the user asked to
+    /// retry). Called by `SchemeLoader.forgetUnreachableHosts()`.
+    func forgetUnreachableHosts()
 }
 
 extension SchemeHandling {
@@ -88,4 +91,6 @@ extension SchemeHandling {
     public var budget: LoadBudget { .wholeLoad }
     /// Default: canonical URLs depend on the URL only.
     public func isCanonicalURLStable(_ canonical: URL) -> Bool { true }
+    /// Default: no hosts to forget.
+    public func forgetUnreachableHosts() {}
 }

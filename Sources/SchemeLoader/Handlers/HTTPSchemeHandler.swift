@@ -189,6 +189,9 @@ public final class HTTPSchemeHandler: SchemeHandling {
             .compactMap { $0 }
     }
 
+    /// Forgets the hosts that failed to connect: the next request to them is made at once.
+    public func forgetUnreachableHosts() { hosts.forgetUnreachable() }
+
     public func shutdown() async {
         let running: HTTPClient? = pool.withLock { state in
             defer { state = .shutDown }

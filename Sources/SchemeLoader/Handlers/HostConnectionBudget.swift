@@ -38,6 +38,11 @@ final class HostConnectionBudget: Sendable {
         unreachable.withLock { $0[Self.origin(of: url)] = until }
     }
 
+    /// Forgets every origin marked unreachable.
+    func forgetUnreachable() {
+        unreachable.withLock { $0 = [:] }
+    }
+
     /// Whether `url`'s origin failed to connect within the last `retryAfter`.
     func isMarkedUnreachable(_ url: URL) -> Bool {
         let origin = Self.origin(of: url), now = ContinuousClock.now

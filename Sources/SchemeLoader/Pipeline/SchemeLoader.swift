@@ -166,6 +166,12 @@ public final class SchemeLoader: Sendable {
         await pendingWrites.waitUntilDone()
     }
 
+    /// Has every handler forget the hosts it found unreachable: the next loads ask them again at once (a
+    /// user's retry), instead of failing while such a host rests.
+    public func forgetUnreachableHosts() {
+        for handler in registry.all { handler.forgetUnreachableHosts() }
+    }
+
     /// Finishes the pending disk writes and releases the handlers' resources. Call once, when the
     /// loader is no longer used.
     public func shutdown() async {

@@ -9,6 +9,8 @@ import SchemeLoader
 /// placeholder as soon as it is ready and the full picture replaces the stand-in — never the reverse. A stand-in
 /// ready at bind (a colour sketch kept with a message) is shown at once instead of the placeholder.
 /// `prepareForReuse()` cancels both loads. A late result for a URL the cell no longer shows is dropped.
+/// A failure shows a few words (`FailureReason`); one the network or the server caused is tried again by
+/// itself, after 2 s, then twice as long each time up to a minute, and at once with `retryIfFailed()`.
 @MainActor
 public final class ImageCell {
     /// The URL shown, if any.
@@ -34,6 +36,13 @@ public final class ImageCell {
     private var token: LoadToken?
     private var previewToken: LoadToken?
     private var binding: UInt64 = 0
+    private var retryTask: Task<Void, Never>?
+    private var retries = 0
+
+    /// The wait before the first automatic retry of a failed load; each next one waits twice as long.
+    static let firstRetry: Duration = .seconds(2)
+    /// The longest wait between automatic retries.
+    static let longestRetry: Duration = .seconds(60)
 
     /// Creates a cell drawing from `loader`; disk entries up to `diskReadLimit` bytes show at bind.
     public init(loader: SchemeLoader, diskReadLimit: Int = 256 << 10) {
@@ -73,6 +82,9 @@ public final class ImageCell {
 
     /// Cancels the loads and clears the cell.
     public func prepareForReuse() {
+        retryTask?.cancel()
+        retryTask = nil
+        retries = 0
         token?.cancel()
         previewToken?.cancel()
         token = nil
@@ -88,6 +100,12 @@ public final class ImageCell {
     /// Clears the stale mark: the picture shown was confirmed by its source.
     public func confirmFresh() {
         isStale = false
+    }
+
+    /// Loads a failed picture again now (the user asked: `R`), keeping its binding.
+    public func retryIfFailed() {
+        guard case .failed = content else { return }
+        reload()
     }
 
     /// Rebinds the same URL from scratch (after the caches were emptied or caching was toggled).
@@ -143,7 +161,20 @@ public final class ImageCell {
         case .failure(let error) where error is CancellationError:
             break
         case .failure(let error):
-            content = .failed(reason: "\(error)")
+            content = .failed(reason: FailureReason.short(for: error))
+            if FailureReason.isWorthRetrying(error) { scheduleRetry(binding: expected) }
+        }
+    }
+
+    /// Loads the picture again after a wait that doubles with each try (the server may be back by then).
+    private func scheduleRetry(binding expected: UInt64) {
+        let wait = min(Self.longestRetry, Self.firstRetry * (1 << min(retries, 10)))
+        let tries = retries + 1
+        retryTask = Task { @MainActor [weak self] in
+            try? await Task.sleep(for: wait)
+            guard !Task.isCancelled, let self, self.binding == expected, case .failed = self.content else { return }
+            self.reload()
+            self.retries = tries
         }
     }
 

@@ -162,6 +162,10 @@ public final class GalleryScreen: Screen {
         guard let list, !entries.isEmpty else { return .unhandled }
         selection.columns = columnsPerRow
         if selection.handle(key, count: entries.count, in: list) { return .none }
+        if key == .character("R") {
+            list.retryFailed(askingUnreachableHosts: true)
+            return .none
+        }
         guard key == .enter else { return .unhandled }
         view(selected)
         return .none
@@ -195,6 +199,7 @@ public final class GalleryScreen: Screen {
             viewing = nil
             viewer.close()
             rescan()
+            list?.retryFailed(askingUnreachableHosts: false)  // the picture may have loaded in the large view
         default: return .unhandled
         }
         return .none

@@ -199,6 +199,13 @@ public final class ListView {
         if planner.distance(at: moment) != plannedDistance || planner.isScrolling(at: moment) == plannedAtRest { updatePrefetch() }
     }
 
+    /// Loads every visible picture that failed again now; `askingUnreachableHosts` also asks the hosts found
+    /// unreachable at once (the user pressed `R`) instead of failing while they rest.
+    public func retryFailed(askingUnreachableHosts: Bool) {
+        if askingUnreachableHosts { loader.forgetUnreachableHosts() }
+        for row in visibleRange { cells[row]?.retryIfFailed() }
+    }
+
     /// Rebinds every visible row (after the caches were emptied or caching was toggled).
     public func reloadVisible() {
         prefetcher.cancelAll()
