@@ -2,30 +2,52 @@
 
 /// A panel that covers the body until it is closed.
 enum Overlay: Equatable {
-    /// The keys (`?`).
-    case help
+    /// The keys (`?`): the screen's own first (`Screen.keyHelp`, under its title), then those of every screen
+    /// that it does not take for itself, then what the status line says.
+    case help(screen: String, keys: [KeyHelp])
     /// Load timings and cache sizes (`s`), one line each.
     case stats([String])
 
-    /// The keys, as shown by `?`.
-    static let keyLines = [
-        "Keys",
-        "  ↑ ↓  j k        move",
-        "  PgUp PgDn space  page",
-        "  g G  Home End    first / last",
-        "  wheel            scroll",
-        "  Enter            open (map: + - zoom, arrows pan)",
-        "  Esc              back",
-        "  Tab              next screen",
-        "  b                source badges (M memory, D disk, H handler; \"old\": a stale copy, source unreachable)",
-        "  c                caching on / off (off: the white spots come back)",
-        "  C                empty both caches",
-        "  s                load timings and cache sizes",
-        "  Ctrl-L           redraw",
-        "  q                quit",
-        "",
-        "Press ? or Esc to close.",
+    /// The keys every screen has.
+    static let appKeys = [
+        KeyHelp("↑ ↓  j k", "move"),
+        KeyHelp("PgUp PgDn space", "page"),
+        KeyHelp("g G  Home End", "first / last"),
+        KeyHelp("wheel", "scroll"),
+        KeyHelp("Esc", "back"),
+        KeyHelp("Tab", "next screen"),
+        KeyHelp("b", "source badges (M memory, D disk, H handler; \"old\": a stale copy, source unreachable)"),
+        KeyHelp("c", "caching on / off (off: the white spots come back)"),
+        KeyHelp("C", "empty both caches"),
+        KeyHelp("s", "load timings and cache sizes"),
+        KeyHelp("Ctrl-L", "redraw"),
+        KeyHelp("q", "quit"),
     ]
+
+    /// What each part of the status line means (`blank 0/5 │ mem 0 disk 0 miss 19 │ flying 0 joined 0 …`).
+    static let statusLines = [
+        "Status line",
+        "  blank 2/12           picture cells still waiting for their picture, of those on screen",
+        "  mem disk miss        pictures taken from memory, from the disk cache, or made anew",
+        "  flying joined        loads running now; asks that joined a load already running",
+        "  cancelled            loads stopped because their row left the screen before its picture came",
+        "  cache on / OFF       whether pictures are cached (c): with it off, the blank cells come back",
+    ]
+
+    /// The lines of the `?` panel for a screen titled `title` whose own keys are `screenKeys`.
+    static func helpLines(screen title: String, keys screenKeys: [KeyHelp]) -> [String] {
+        var lines: [String] = []
+        if !screenKeys.isEmpty {
+            lines.append("Keys here (\(title))")
+            lines += screenKeys.map(\.line)
+            lines.append("")
+        }
+        let taken = Set(screenKeys.map(\.keys))
+        lines.append("Keys everywhere")
+        lines += appKeys.filter { !taken.contains($0.keys) }.map(\.line)
+        lines.append("")
+        return lines + statusLines + ["", "Press ? or Esc to close."]
+    }
 
     /// Whether `key` closes this overlay.
     func closes(on key: Key) -> Bool {
@@ -39,7 +61,7 @@ enum Overlay: Equatable {
     @MainActor
     func draw(on canvas: any TextCanvas, area: CellRect) {
         let lines = switch self {
-        case .help: Self.keyLines
+        case .help(let screen, let keys): Self.helpLines(screen: screen, keys: keys)
         case .stats(let lines): lines
         }
         for (index, line) in lines.prefix(area.rows).enumerated() {

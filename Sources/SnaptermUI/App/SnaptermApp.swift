@@ -181,7 +181,7 @@ public final class SnaptermApp {
         switch key {
         case .character("q"): running = false
         case .escape: pop()
-        case .character("?"): overlay = .help
+        case .character("?"): overlay = .help(screen: currentScreen.title, keys: currentScreen.keyHelp)
         case .tab:
             pushed = []
             tabIndex = (tabIndex + 1) % tabs.count

@@ -171,6 +171,16 @@ public final class GalleryScreen: Screen {
         return .none
     }
 
+    /// The large view's keys, or the grid's.
+    public var keyHelp: [KeyHelp] {
+        if viewing != nil {
+            return [KeyHelp("→ l space PgDn", "next picture"), KeyHelp("← h PgUp", "previous picture"),
+                    KeyHelp("g G  Home End", "first / last picture"), KeyHelp("Esc  q", "back to the grid")]
+        }
+        return [KeyHelp("← → ↑ ↓  h l k j", "choose a picture"), KeyHelp("Enter", "show it as large as the screen"),
+                KeyHelp("R", "retry the pictures that failed, now")]
+    }
+
     public func tick() { list?.tick() }
 
     public func reload() {

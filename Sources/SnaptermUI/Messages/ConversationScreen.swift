@@ -162,6 +162,17 @@ public final class ConversationScreen: Screen {
         return .none
     }
 
+    /// The composer's keys, or the conversation's.
+    public var keyHelp: [KeyHelp] {
+        if isWriting {
+            return [KeyHelp("Enter", "send the draft"), KeyHelp("← → Home End", "move in the text"),
+                    KeyHelp("Backspace Delete", "delete"), KeyHelp("Esc", "stop writing (the draft is kept)")]
+        }
+        return [KeyHelp("Enter  i", "write (the draft is kept per conversation)"), KeyHelp("a", "attach a photo (then edit it)"),
+                KeyHelp("l", "attach a location (a map)"), KeyHelp("x", "remove an attachment (a failed one first)"),
+                KeyHelp("R", "retry the attachments that failed"), KeyHelp("Esc", "back to the conversations")]
+    }
+
     public func tick() { list?.tick() }
 
     public func reload() {

@@ -95,6 +95,9 @@ public final class ConversationsScreen: Screen {
         return .push(.conversation(id: summaries[selected].id))
     }
 
+    /// The conversations' keys.
+    public var keyHelp: [KeyHelp] { [KeyHelp("Enter", "open the conversation (write, attach photos and maps)")] }
+
     public func tick() { list?.tick() }
 
     public func reload() { list?.reloadVisible() }

@@ -88,6 +88,13 @@ public final class LocationPickerScreen: Screen {
         return .none
     }
 
+    /// The location picker's keys: letters type a filter here.
+    public var keyHelp: [KeyHelp] {
+        [KeyHelp("letters", "filter the places by name"), KeyHelp("↑ ↓", "choose a place"),
+         KeyHelp("Enter", "attach its map to the draft"), KeyHelp("Backspace", "delete a letter of the filter"),
+         KeyHelp("Esc", "back to the conversation")]
+    }
+
     public func tick() {}
 
     public func reload() { preview.reload() }

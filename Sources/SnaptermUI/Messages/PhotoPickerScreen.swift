@@ -99,6 +99,17 @@ public final class PhotoPickerScreen: Screen {
         return .none
     }
 
+    /// The photo editor's keys, or the picker's.
+    public var keyHelp: [KeyHelp] {
+        guard editing == nil else {
+            return [KeyHelp("r", "rotate 90°"), KeyHelp("c", "crop: the next preset (square, 16:9, …)"),
+                    KeyHelp("f", "filter: the next one"), KeyHelp("Enter", "attach the edited photo to the draft"),
+                    KeyHelp("Esc", "back to the photos, without attaching")]
+        }
+        return [KeyHelp("← → ↑ ↓  h l k j", "choose a photo"), KeyHelp("Enter", "edit it (then Enter attaches it)"),
+                KeyHelp("Esc", "back to the conversation")]
+    }
+
     public func tick() {}
 
     public func reload() {

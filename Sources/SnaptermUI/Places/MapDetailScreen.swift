@@ -70,6 +70,11 @@ public final class MapDetailScreen: Screen {
         return .none
     }
 
+    /// The map's keys.
+    public var keyHelp: [KeyHelp] {
+        [KeyHelp("+ -", "zoom in / out"), KeyHelp("← → ↑ ↓  h l k j", "pan"), KeyHelp("Esc  Backspace", "back to the places")]
+    }
+
     public func tick() {}
 
     public func reload() { cell.reload() }

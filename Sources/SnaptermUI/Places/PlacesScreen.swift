@@ -93,6 +93,9 @@ public final class PlacesScreen: Screen {
         return places.isEmpty ? .none : .push(.mapDetail(places[selected]))
     }
 
+    /// The places' keys.
+    public var keyHelp: [KeyHelp] { [KeyHelp("Enter", "open the place's map (+ - zoom, arrows pan)")] }
+
     public func tick() { list?.tick() }
 
     public func reload() { list?.reloadVisible() }

@@ -49,11 +49,15 @@ public protocol Screen: AnyObject {
     var onChange: (() -> Void)? { get set }
     /// Called when the screen is shown again: its tab chosen, or the screen above it closed.
     func didAppear()
+    /// The keys this screen has of its own, for the `?` panel (the app's keys it takes for itself included).
+    var keyHelp: [KeyHelp] { get }
 }
 
 extension Screen {
     /// Nothing by default.
     public func didAppear() {}
+    /// No keys of its own by default.
+    public var keyHelp: [KeyHelp] { [] }
 }
 
 /// Display options the app passes to screens.
