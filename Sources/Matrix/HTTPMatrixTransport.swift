@@ -13,12 +13,17 @@ public struct HTTPMatrixTransport: MatrixTransport {
 
     /// Two process-wide clients, never shut down (they live as long as the process): one that never
     /// follows a redirect, one that does (for token-free discovery).
-    private static let direct = HTTPClient(
-        eventLoopGroup: HTTPClient.defaultEventLoopGroup,
-        configuration: HTTPClient.Configuration(redirectConfiguration: .disallow))
-    private static let following = HTTPClient(
-        eventLoopGroup: HTTPClient.defaultEventLoopGroup,
-        configuration: HTTPClient.Configuration(redirectConfiguration: .follow(max: 5, allowCycles: false)))
+    private static let direct = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup,
+                                           configuration: configuration(redirects: .disallow))
+    private static let following = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup,
+                                              configuration: configuration(redirects: .follow(max: 5, allowCycles: false)))
+
+    /// A refused connection is retried until the connect timeout: 5 s, not AsyncHTTPClient's 10, so a
+    /// mistyped port is said soon. Reads have no timeout of their own (a /sync waits by design); each
+    /// request has its deadline.
+    private static func configuration(redirects: HTTPClient.Configuration.RedirectConfiguration) -> HTTPClient.Configuration {
+        HTTPClient.Configuration(redirectConfiguration: redirects, timeout: .init(connect: .seconds(5)))
+    }
 
     /// The transport.
     public init() {}
@@ -67,6 +72,7 @@ public struct HTTPMatrixTransport: MatrixTransport {
             }
         }
         let text = String(describing: error)
+        if text.contains("UnknownHost") { return "its name has no address (DNS)" }
         if text.localizedCaseInsensitiveContains("certificate") || text.contains("SSL") {
             return "its certificate could not be verified: \(text)"
         }

@@ -20,16 +20,10 @@ public struct MatrixClient: Sendable {
         let origin = address.origin
         let wellKnown = origin.appendingPathComponent(".well-known/matrix/client")
         var base = origin
-        let answer: MatrixHTTPResponse?
-        do throws(MatrixError) {
-            answer = try await transport.perform(MatrixHTTPRequest(method: "GET", url: wellKnown, followsRedirects: true,
+        // Nothing answering at all is said at once: the homeserver would be asked at the same address.
+        let answer = try await transport.perform(MatrixHTTPRequest(method: "GET", url: wellKnown, followsRedirects: true,
                                                                    timeout: .seconds(15)))
-        } catch .unreachable(let url, let reason) {
-            // A domain that answers nothing at all cannot have a homeserver at https://DOMAIN either.
-            if case .domain = address { throw .unreachable(url: url, reason: reason) }
-            answer = nil
-        }
-        if let answer, answer.status == 200 {
+        if answer.status == 200 {
             let domain = HTTPMatrixTransport.origin(of: origin)
             guard let document = try? JSONDecoder().decode(WellKnownClient.self, from: answer.body) else {
                 throw .invalidWellKnown(domain: domain, reason: "its /.well-known/matrix/client is not the expected JSON")

@@ -1,4 +1,7 @@
-"""register.py URL SECRET USER PASSWORD — a user made through Synapse's shared-secret registration.
+"""register.py URL USER — a user made through Synapse's shared-secret registration.
+
+The shared secret comes from $REGISTRATION_SHARED_SECRET and the new user's password from $USER_PASSWORD
+(never the command line, which other processes can read).
 
 GET /_synapse/admin/v1/register for a nonce, then POST it with the HMAC-SHA1 of
 nonce NUL user NUL password NUL "notadmin" keyed by the shared secret. Prints {"user_id": …} (never the
@@ -11,7 +14,10 @@ import sys
 import urllib.error
 import urllib.request
 
-url, secret, user, password = sys.argv[1].rstrip("/"), sys.argv[2], sys.argv[3], sys.argv[4]
+import os
+
+url, user = sys.argv[1].rstrip("/"), sys.argv[2]
+secret, password = os.environ["REGISTRATION_SHARED_SECRET"], os.environ["USER_PASSWORD"]
 endpoint = url + "/_synapse/admin/v1/register"
 try:
     with urllib.request.urlopen(endpoint, timeout=30) as answer:
