@@ -28,8 +28,9 @@ enum PasswordPrompt {
             tcsetattr(tty, TCSAFLUSH, &saved)
             if let token { TerminalModeGuard.release(token) }
         }
-        _ = Array(prompt.utf8).withUnsafeBytes { write(tty, $0.baseAddress, $0.count) }
+        // Echo off before the prompt shows: whatever is typed once it is visible stays unseen.
         guard tcsetattr(tty, TCSAFLUSH, &silent) == 0 else { throw .noPassword(reason: "echo cannot be turned off") }
+        _ = Array(prompt.utf8).withUnsafeBytes { write(tty, $0.baseAddress, $0.count) }
         var bytes: [UInt8] = []
         var byte: UInt8 = 0
         while true {
