@@ -44,6 +44,13 @@ public struct MatrixPeer: Sendable {
         try await string(run(["send-text", room, text]), "event_id")
     }
 
+    /// Uploads `file` and sends it as `m.image` to `room`: with a plain `url`, or `encrypted` (AES-256-CTR,
+    /// `content.file` as Element sends it). Returns the event id and the `mxc://` URL of the upload.
+    public func sendImage(_ file: URL, to room: String, encrypted: Bool = false) async throws -> (eventID: String, url: String) {
+        let answer = try await run([encrypted ? "send-encrypted-image" : "send-image", room, file.path])
+        return (try string(answer, "event_id"), try string(answer, "url"))
+    }
+
     /// Joins every room the peer is invited to, waiting up to `timeout` for an invite; returns their ids.
     public func acceptInvites(timeout: Int = 60) async throws -> [String] {
         let answer = try await run(["accept-invites", "--timeout", String(timeout)])
