@@ -87,6 +87,16 @@ let package = Package(
             name: "MapSnapshots",
             dependencies: ["SchemeLoader", "Imaging", "CCairo", "CZlib", "CLazyLibraries", .product(name: "GRDB", package: "GRDB.swift")]
         ),
+        // Matrix: a client of the Matrix client-server API (discovery, login, whoami, logout, sync) and the
+        // accounts file — knows nothing of terminals.
+        .target(
+            name: "Matrix",
+            dependencies: [
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ]
+        ),
         .target(
             name: "MessageStore",
             dependencies: [.product(name: "GRDB", package: "GRDB.swift")]
@@ -112,6 +122,7 @@ let package = Package(
                 "Thumbnails",
                 "SnaptermUI",
                 "MessageStore",
+                "Matrix",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             // lld (shipped with Swift) packs the ~125,000 relative relocations of a static-stdlib binary
@@ -157,12 +168,16 @@ let package = Package(
             dependencies: ["AssetLibrary", "Imaging", "SchemeLoader", "TestSupport"]
         ),
         .testTarget(
+            name: "MatrixTests",
+            dependencies: ["Matrix", "TestSupport"]
+        ),
+        .testTarget(
             name: "MessageStoreTests",
             dependencies: ["MessageStore", "TestSupport"]
         ),
         .testTarget(
             name: "SnaptermCLITests",
-            dependencies: ["TestSupport", "Imaging", "snapterm"]
+            dependencies: ["TestSupport", "Imaging", "Matrix", "snapterm"]
         ),
         .testTarget(
             name: "SnaptermE2ETests",

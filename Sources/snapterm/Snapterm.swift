@@ -8,7 +8,7 @@ struct Snapterm: AsyncParsableCommand {
         commandName: "snapterm",
         abstract: "A terminal image gallery where every picture is a URL.",
         version: SnaptermVersion.current,
-        subcommands: [Browse.self, Fetch.self, Render.self],
+        subcommands: [Browse.self, Fetch.self, Render.self, Login.self, Logout.self, Accounts.self],
         defaultSubcommand: Browse.self)
 
     /// Runs the command line; a plain `render` skips ArgumentParser's parsing (see `Render.quickParse`).

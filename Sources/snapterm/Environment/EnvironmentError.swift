@@ -18,6 +18,8 @@ enum EnvironmentError: Error, CustomStringConvertible {
     case standardInputTooLarge(limit: Int)
     /// Reading standard input failed.
     case standardInputUnreadable(reason: String)
+    /// No password could be read for `snapterm login` (the reason never contains the password).
+    case noPassword(reason: String)
 
     var description: String {
         switch self {
@@ -35,6 +37,8 @@ enum EnvironmentError: Error, CustomStringConvertible {
             "standard input holds more than \(limit >> 20) MiB, the most - reads"
         case .standardInputUnreadable(let reason):
             "cannot read standard input: \(reason)"
+        case .noPassword(let reason):
+            "no password was read: \(reason)"
         }
     }
 }

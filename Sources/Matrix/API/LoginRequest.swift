@@ -1,0 +1,20 @@
+// LoginRequest: the body of `POST /_matrix/client/v3/login` with `m.login.password`.
+
+/// A password login by user identifier.
+struct LoginRequest: Encodable {
+    /// `{type: m.id.user, user}`.
+    struct Identifier: Encodable {
+        let type = "m.id.user"
+        let user: String
+    }
+
+    let type = "m.login.password"
+    let identifier: Identifier
+    let password: String
+    let initialDeviceDisplayName: String?
+
+    enum CodingKeys: String, CodingKey {
+        case type, identifier, password
+        case initialDeviceDisplayName = "initial_device_display_name"
+    }
+}

@@ -1,0 +1,72 @@
+// MatrixPeer: the real other person of the Matrix end-to-end tests — scripts/matrix/peer.py (matrix-nio)
+// logged in as a test user, each call a bounded run of the script that returns its JSON.
+import Foundation
+
+/// A matrix-nio client acting as another user.
+public struct MatrixPeer: Sendable {
+    /// The homeserver.
+    public let homeserver: TestHomeserver
+    /// Who the peer is.
+    public let user: TestMatrixUser
+
+    /// A peer acting as `user` on `homeserver`.
+    public init(homeserver: TestHomeserver, user: TestMatrixUser) {
+        self.homeserver = homeserver
+        self.user = user
+    }
+
+    /// Runs `peer.py COMMAND…` and returns its JSON object; an error names the command and what it printed.
+    /// At most `timeout`; the script's own waits are shorter, so it says what it waited for.
+    public func run(_ arguments: [String], timeout: Duration = .seconds(120)) async throws -> Data {
+        let output = try await OffPool.run { [self] in
+            try MatrixScript.run(python: homeserver.python, "peer.py",
+                                 ["--homeserver", homeserver.url.absoluteString, "--user", user.localpart] + arguments,
+                                 environment: ["PEER_PASSWORD": user.password], timeout: timeout)
+        }
+        guard output.status == 0 else {
+            throw TestHomeserverError(description: "peer.py \(arguments.first ?? "") failed (\(output.status)): \(output.stderr.suffix(2000))")
+        }
+        return output.stdout
+    }
+
+    /// Logs in (proves the password) and returns the user id.
+    public func login() async throws -> String {
+        try await string(run(["login"]), "user_id")
+    }
+
+    /// Creates a room inviting `invitees` and returns its id.
+    public func createRoom(inviting invitees: [String]) async throws -> String {
+        try await string(run(["create-room"] + invitees.flatMap { ["--invite", $0] }), "room_id")
+    }
+
+    /// Sends `text` as `m.text` to `room` and returns the event id.
+    public func sendText(_ text: String, to room: String) async throws -> String {
+        try await string(run(["send-text", room, text]), "event_id")
+    }
+
+    /// Uploads `file` and sends it as `m.image` to `room`: with a plain `url`, or `encrypted` (AES-256-CTR,
+    /// `content.file` as Element sends it). Returns the event id and the `mxc://` URL of the upload.
+    public func sendImage(_ file: URL, to room: String, encrypted: Bool = false) async throws -> (eventID: String, url: String) {
+        let answer = try await run([encrypted ? "send-encrypted-image" : "send-image", room, file.path])
+        return (try string(answer, "event_id"), try string(answer, "url"))
+    }
+
+    /// Joins every room the peer is invited to, waiting up to `timeout` for an invite; returns their ids.
+    public func acceptInvites(timeout: Int = 60) async throws -> [String] {
+        let answer = try await run(["accept-invites", "--timeout", String(timeout)])
+        let object = try JSONSerialization.jsonObject(with: answer) as? [String: Any]
+        return object?["joined"] as? [String] ?? []
+    }
+
+    /// Waits (long-poll sync, at most `timeout` seconds) for an `m.room.message` in `room` with `body`;
+    /// returns the event's JSON.
+    public func waitForMessage(in room: String, body: String, timeout: Int = 60) async throws -> Data {
+        try await run(["wait-for", room, "--body", body, "--timeout", String(timeout)])
+    }
+
+    private func string(_ answer: Data, _ key: String) throws -> String {
+        let object = try JSONSerialization.jsonObject(with: answer) as? [String: Any]
+        guard let value = object?[key] as? String else { throw TestHomeserverError(description: "peer.py printed no \(key)") }
+        return value
+    }
+}

@@ -1,0 +1,183 @@
+"""peer.py — a real other person for the Matrix tests: a matrix-nio client driven from the command line.
+
+    PEER_PASSWORD=pw python peer.py --homeserver URL --user USER COMMAND …
+      login                                   {"user_id", "device_id"}
+      create-room [--invite @u:localhost]…    {"room_id"}
+      send-text ROOM TEXT                     {"event_id"}
+      send-image ROOM FILE                    {"event_id", "url"}     m.image with a plain mxc:// url
+      send-encrypted-image ROOM FILE          {"event_id", "url"}     content.file: AES-256-CTR as Element sends
+      wait-for ROOM [--body TEXT] [--timeout S]   the first m.room.message (with that body) as event JSON
+      accept-invites [--timeout S]            {"joined": [room ids]} once at least one invite was joined
+
+Every command logs in afresh (a new device each time; bcrypt_rounds 4 makes that ~12 ms) and prints one
+JSON object on standard output; the password comes from $PEER_PASSWORD, never the command line, and the
+access token is never printed. Every wait is bounded: exit status 3 when it runs out, 1 on an error.
+"""
+import argparse
+import asyncio
+import json
+import mimetypes
+import os
+import sys
+import time
+
+import logging
+
+from nio import AsyncClient, LoginResponse
+from nio.crypto.attachments import encrypt_attachment
+
+# nio logs an m.image with `file` instead of `url` (an encrypted picture in a plain room) as a failed schema
+# check, loudly, though the event's source is all the tests read: its logging stays quiet.
+logging.disable(logging.CRITICAL)
+
+
+def fail(message, status=1):
+    print(f"peer.py: {message}", file=sys.stderr)
+    sys.exit(status)
+
+
+def checked(response, kind):
+    if not isinstance(response, kind):
+        fail(f"{type(response).__name__}: {getattr(response, 'message', response)}")
+    return response
+
+
+async def login(args):
+    client = AsyncClient(args.homeserver, args.user)
+    checked(await client.login(os.environ.get("PEER_PASSWORD", ""), device_name="snapterm-test-peer"), LoginResponse)
+    return client
+
+
+def image_info(path, data):
+    info = {"mimetype": mimetypes.guess_type(path)[0] or "application/octet-stream", "size": len(data)}
+    try:
+        from PIL import Image  # Pillow comes with Synapse
+        with Image.open(path) as image:
+            info["w"], info["h"] = image.size
+    except Exception:
+        pass
+    return info
+
+
+async def upload(client, data, content_type, name):
+    from nio import UploadResponse
+    response, _ = await client.upload(lambda *_: data, content_type=content_type, filename=name,
+                                      filesize=len(data), encrypt=False)
+    return checked(response, UploadResponse).content_uri
+
+
+async def send(client, room, content):
+    from nio import RoomSendResponse
+    response = await client.room_send(room, "m.room.message", content, ignore_unverified_devices=True)
+    return checked(response, RoomSendResponse).event_id
+
+
+async def run(args):
+    client = await login(args)
+    try:
+        if args.command == "login":
+            return {"user_id": client.user_id, "device_id": client.device_id}
+        if args.command == "create-room":
+            from nio import RoomCreateResponse
+            response = await client.room_create(invite=args.invite or [], name=args.name)
+            return {"room_id": checked(response, RoomCreateResponse).room_id}
+        if args.command == "send-text":
+            return {"event_id": await send(client, args.room, {"msgtype": "m.text", "body": args.text})}
+        if args.command in ("send-image", "send-encrypted-image"):
+            with open(args.file, "rb") as file:
+                data = file.read()
+            name = os.path.basename(args.file)
+            info = image_info(args.file, data)
+            content = {"msgtype": "m.image", "body": name, "filename": name, "info": info}
+            if args.command == "send-image":
+                url = await upload(client, data, info["mimetype"], name)
+                content["url"] = url
+            else:
+                ciphertext, keys = encrypt_attachment(data)
+                url = await upload(client, ciphertext, "application/octet-stream", name)
+                content["file"] = {"url": url, "mimetype": info["mimetype"], **keys}
+            return {"event_id": await send(client, args.room, content), "url": url}
+        if args.command == "wait-for":
+            return await wait_for(client, args)
+        if args.command == "accept-invites":
+            return await accept_invites(client, args)
+    finally:
+        await client.close()
+
+
+async def sync_until(client, timeout, found):
+    """Long-polls /sync until `found(response)` returns something, or `timeout` seconds pass (exit 3)."""
+    deadline = time.monotonic() + timeout
+    since = None
+    while True:
+        left = deadline - time.monotonic()
+        if left <= 0:
+            fail(f"nothing arrived within {timeout} s", status=3)
+        response = await client.sync(timeout=int(min(left, 10) * 1000), since=since, full_state=since is None)
+        if not hasattr(response, "next_batch"):
+            fail(f"sync failed: {getattr(response, 'message', response)}")
+        since = response.next_batch
+        result = found(response)
+        if result is not None:
+            return result
+
+
+async def wait_for(client, args):
+    def found(response):
+        room = response.rooms.join.get(args.room)
+        for event in room.timeline.events if room else []:
+            source = event.source
+            if source.get("type") != "m.room.message":
+                continue
+            if args.body is None or source.get("content", {}).get("body") == args.body:
+                return source
+        return None
+    return await sync_until(client, args.timeout, found)
+
+
+async def accept_invites(client, args):
+    async def join_all(response):
+        joined = []
+        for room_id in response.rooms.invite:
+            from nio import JoinResponse
+            checked(await client.join(room_id), JoinResponse)
+            joined.append(room_id)
+        return joined
+    pending = []
+
+    def found(response):
+        if response.rooms.invite:
+            pending.append(response)
+            return True
+        return None
+    await sync_until(client, args.timeout, found)
+    return {"joined": await join_all(pending[0])}
+
+
+def parse():
+    parser = argparse.ArgumentParser(description="A matrix-nio peer for Snapterm's tests.")
+    parser.add_argument("--homeserver", required=True)
+    parser.add_argument("--user", required=True)
+    commands = parser.add_subparsers(dest="command", required=True)
+    commands.add_parser("login")
+    create = commands.add_parser("create-room")
+    create.add_argument("--invite", action="append")
+    create.add_argument("--name")
+    text = commands.add_parser("send-text")
+    text.add_argument("room")
+    text.add_argument("text")
+    for name in ("send-image", "send-encrypted-image"):
+        image = commands.add_parser(name)
+        image.add_argument("room")
+        image.add_argument("file")
+    wait = commands.add_parser("wait-for")
+    wait.add_argument("room")
+    wait.add_argument("--body")
+    wait.add_argument("--timeout", type=float, default=30)
+    invites = commands.add_parser("accept-invites")
+    invites.add_argument("--timeout", type=float, default=30)
+    return parser.parse_args()
+
+
+if __name__ == "__main__":
+    print(json.dumps(asyncio.run(run(parse()))))
