@@ -1,5 +1,6 @@
 // Snapterm: the command-line entry point and its subcommands.
 import ArgumentParser
+import Foundation
 
 /// `snapterm` — a terminal image gallery where every picture is a URL.
 @main
@@ -7,6 +8,12 @@ struct Snapterm: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "snapterm",
         abstract: "A terminal image gallery where every picture is a URL.",
+        usage: """
+            snapterm [DIR | URL | PATH ...] [--list FILE]  (a gallery; ? for keys)
+            snapterm render PATH|URL|- ...
+            snapterm fetch URL ... [-o FILE]
+            snapterm login HOMESERVER USER | logout | accounts
+            """,
         version: SnaptermVersion.current,
         subcommands: [Browse.self, Fetch.self, Render.self, Login.self, Logout.self, Accounts.self],
         defaultSubcommand: Browse.self)
@@ -22,6 +29,10 @@ struct Snapterm: AsyncParsableCommand {
                 Render.exit(withError: error)
             }
             return
+        }
+        if let first = arguments.first, let suggestion = CommandSuggestion.suggestion(for: first) {
+            Console.error("snapterm: '\(first)' is neither a file nor a command; did you mean 'snapterm \(suggestion)'?")
+            Foundation.exit(ExitCode.validationFailure.rawValue)
         }
         await main(arguments)
     }

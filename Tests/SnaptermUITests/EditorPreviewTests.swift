@@ -32,6 +32,9 @@ import Testing
         #expect(picker.isRendering)
         let lines = text(picker)
         #expect(lines.contains { $0.contains("rotate 0° · crop whole · filter none · rendering…") })
+        // … the photo by its name, never its asset:// URL
+        #expect(lines.contains { $0.contains("One · attached 1280 px wide") })
+        #expect(!lines.contains { $0.contains("asset://") })
         let bar = { (lines: [String]) in lines.first { $0.contains("█") && $0.contains("░") } }
         #expect(try #require(bar(lines)) != (try #require(bar(text(picker, phase: 7)))), "the bar moves from frame to frame")
         #expect(await UIFixtures.eventually { gate.waiting == 3 }, "two grid thumbnails and the preview wait")

@@ -206,7 +206,10 @@ public final class PhotoPickerScreen: Screen {
         let picture = ImageCellDrawing.draw(preview, in: rect, on: canvas, phase: phase)
         canvas.put(summary + (isRendering ? " · rendering…" : ""), row: area.row + area.rows - 3, column: area.column,
                    width: area.columns, style: .bold)
-        canvas.put(SafeText.visible(editing.url.absoluteString), row: area.row + area.rows - 2, column: area.column, style: .dim)
+        // The photo by its name and the size it is attached at — never its asset:// URL, which is for the loader.
+        let name = photos.indices.contains(selected) ? photos[selected].title : "photo"
+        canvas.put(SafeText.visible(name) + " · attached \(Self.attachedWidth) px wide", row: area.row + area.rows - 2,
+                   column: area.column, width: area.columns, style: .dim)
         canvas.put("r rotate · c crop · f filter · Enter attach · Esc back", row: area.row + area.rows - 1,
                    column: area.column, style: .dim)
         return picture.map { [$0] } ?? []
