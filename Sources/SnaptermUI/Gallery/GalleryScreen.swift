@@ -141,12 +141,13 @@ public final class GalleryScreen: Screen {
             let rect = CellRect(row: top, column: column, rows: box.rows, columns: box.columns)
             let cell = list.cell(forRow: index)
             if let picture = ImageCellDrawing.draw(cell, in: rect, on: canvas) { placed.append(picture) }
-            let caption = (index == selected ? "▶ " : "  ") + SafeText.visible(entries[index].name)
-            canvas.put(caption, row: top + box.rows, column: column, width: box.columns + 1,
+            // The badge goes in the caption row, before the name: over the picture a terminal's pixels hide it.
+            let badge = ImageCellDrawing.badge(cell, showingSource: options.showsBadges).map { "[\($0)] " } ?? ""
+            let marker = index == selected ? "▶ " : "  "
+            let name = SafeText.fitted(SafeText.visible(entries[index].name),
+                                       to: box.columns + 1 - SafeText.width(of: marker + badge))
+            canvas.put(marker + badge + name, row: top + box.rows, column: column, width: box.columns + 1,
                        style: index == selected ? [.bold, .reverse] : .dim)
-            if let badge = ImageCellDrawing.badge(cell, showingSource: options.showsBadges) {
-                canvas.put("[\(badge)]", row: top, column: column, style: .reverse)
-            }
         }
         let spare = area.rows - visibleGridRows * gridRowHeight
         if spare > 0 {

@@ -66,6 +66,14 @@ public enum SafeText {
         return out
     }
 
+    /// `text` in at most `width` columns: whole when it fits, else cut with "…" as its last column, so a reader
+    /// sees that more was there (`chelsea-exif-orientation-6.jpg` → `chelsea-exif-orie…`).
+    public static func fitted(_ text: String, to width: Int) -> String {
+        guard width > 0 else { return "" }
+        if self.width(of: text) <= width { return text }
+        return clipped(text, to: width - 1) + "…"
+    }
+
     /// Format characters that glibc gives a column (soft hyphen, prepended concatenation marks).
     private static let spacingFormatCharacters: Set<UInt32> = [
         0xAD, 0x600, 0x601, 0x602, 0x603, 0x604, 0x605, 0x6DD, 0x70F, 0x890, 0x891, 0x8E2, 0x110BD, 0x110CD,
