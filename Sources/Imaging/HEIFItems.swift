@@ -1,0 +1,107 @@
+// HEIFItems: what a HEIF/AVIF file's `meta` box says of its primary picture — its size, how many images it is
+// derived from (a grid's tiles), its thumbnails — read by Imaging itself before libheif decodes anything.
+
+/// The facts of a HEIF (HEIC, AVIF) file's item structure that its cost and its thumbnails depend on.
+/// Parsed strictly from the boxes (`ftyp`, `meta` → `pitm`, `iref`, `iprp` → `ipco`, `ipma`): linear in
+/// the file's size, no read out of bounds, no size trusted.
+struct HEIFItems: Equatable {
+    /// A picture's size as its `ispe` (image spatial extent) property declares it.
+    struct Size: Equatable {
+        var width: Int, height: Int
+    }
+
+    /// The primary item's id (`pitm`).
+    let primary: Int
+    /// The primary item's declared size, when it has an `ispe`.
+    let primarySize: Size?
+    /// How many images the primary item is derived from (`dimg` references: a grid's tiles, an overlay's
+    /// layers); 0 for a plain coded picture.
+    let derivedImageCount: Int
+    /// The declared sizes of the primary item's thumbnails (`thmb` references to it), in file order; `nil`
+    /// for a thumbnail with no `ispe`.
+    let thumbnailSizes: [Size?]
+
+    private static let meta = ISOBox.fourCC("meta"), pitm = ISOBox.fourCC("pitm"), iref = ISOBox.fourCC("iref")
+    private static let iprp = ISOBox.fourCC("iprp"), ipco = ISOBox.fourCC("ipco"), ipma = ISOBox.fourCC("ipma")
+    private static let ispe = ISOBox.fourCC("ispe"), dimg = ISOBox.fourCC("dimg"), thmb = ISOBox.fourCC("thmb")
+
+    /// The item facts of `raw` (a file that sniffed as `format`, HEIF or AVIF); `nil` when it has no `meta`
+    /// or no primary item (libheif then refuses it itself). Damaged boxes throw `corrupt`.
+    init?(_ raw: UnsafeRawBufferPointer, format: ImageFormat) throws(ImagingError) {
+        let reader = ISOBoxReader(bytes: raw, format: format)
+        guard let meta = try reader.children(of: 0..<raw.count, stopAt: Self.meta).first(where: { $0.type == Self.meta })
+        else { return nil }
+        let boxes = try reader.children(of: try reader.fullBox(meta).body)
+        guard let pitm = boxes.first(where: { $0.type == Self.pitm }) else { return nil }
+        let (version, _, body) = try reader.fullBox(pitm)
+        let primary = version == 0 ? try reader.u16(body.lowerBound, in: body) : try reader.u32(body.lowerBound, in: body)
+        var derived = 0
+        var thumbnails: [Int] = []
+        for iref in boxes where iref.type == Self.iref {
+            try Self.readReferences(iref, reader) { type, from, to throws(ImagingError) in
+                if type == Self.dimg, from == primary { derived += to.count }
+                if type == Self.thmb, to.contains(primary) { thumbnails.append(from) }
+            }
+        }
+        let sizes = try Self.sizes(of: Set(thumbnails + [primary]), in: boxes, reader)
+        self.primary = primary
+        primarySize = sizes[primary]
+        derivedImageCount = derived
+        thumbnailSizes = thumbnails.map { sizes[$0] }
+    }
+
+    /// Calls `body` with each reference of an `iref` box: its type, the item it is from, the items it points to.
+    private static func readReferences(
+        _ iref: ISOBox, _ reader: ISOBoxReader, _ body: (UInt32, Int, [Int]) throws(ImagingError) -> Void
+    ) throws(ImagingError) {
+        let (version, _, range) = try reader.fullBox(iref)
+        let idWidth = version == 0 ? 2 : 4
+        for reference in try reader.children(of: range) {
+            let payload = reference.payload
+            let from = Int(try reader.unsigned(payload.lowerBound, width: idWidth, in: payload))
+            let count = try reader.u16(payload.lowerBound + idWidth, in: payload)
+            let first = payload.lowerBound + idWidth + 2
+            guard count * idWidth <= payload.upperBound - first else {
+                throw reader.damaged("a '\(reference.typeName)' reference names \(count) items in \(payload.count) bytes")
+            }
+            var to: [Int] = []
+            to.reserveCapacity(count)
+            for index in 0..<count {
+                to.append(Int(try reader.unsigned(first + index * idWidth, width: idWidth, in: payload)))
+            }
+            try body(reference.type, from, to)
+        }
+    }
+
+    /// The `ispe` sizes of `items`, through the property associations (`ipma`) into the property container (`ipco`).
+    private static func sizes(of items: Set<Int>, in boxes: [ISOBox], _ reader: ISOBoxReader) throws(ImagingError) -> [Int: Size] {
+        guard let iprp = boxes.first(where: { $0.type == Self.iprp }) else { return [:] }
+        let properties = try reader.children(of: iprp.payload)
+        guard let ipco = properties.first(where: { $0.type == Self.ipco }) else { return [:] }
+        let container = try reader.children(of: ipco.payload)
+        var sizes: [Int: Size] = [:]
+        for ipma in properties where ipma.type == Self.ipma {
+            let (version, flags, body) = try reader.fullBox(ipma)
+            let idWidth = version < 1 ? 2 : 4, indexWidth = flags & 1 == 1 ? 2 : 1
+            let entries = try reader.u32(body.lowerBound, in: body)
+            var offset = body.lowerBound + 4
+            guard entries <= body.count / (idWidth + 1) else { throw reader.damaged("'ipma' declares \(entries) items") }
+            for _ in 0..<entries {
+                let item = Int(try reader.unsigned(offset, width: idWidth, in: body))
+                let associations = Int(try reader.unsigned(offset + idWidth, width: 1, in: body))
+                offset += idWidth + 1
+                for association in 0..<associations {
+                    let raw = Int(try reader.unsigned(offset + association * indexWidth, width: indexWidth, in: body))
+                    let index = raw & (indexWidth == 2 ? 0x7FFF : 0x7F)  // the top bit says "essential"
+                    guard items.contains(item), sizes[item] == nil, index >= 1, index <= container.count,
+                          container[index - 1].type == Self.ispe else { continue }
+                    let (_, _, extent) = try reader.fullBox(container[index - 1])
+                    sizes[item] = Size(width: try reader.u32(extent.lowerBound, in: extent),
+                                       height: try reader.u32(extent.lowerBound + 4, in: extent))
+                }
+                offset += associations * indexWidth
+            }
+        }
+        return sizes
+    }
+}
