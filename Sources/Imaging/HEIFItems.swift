@@ -21,9 +21,33 @@ struct HEIFItems: Equatable {
     /// for a thumbnail with no `ispe`.
     let thumbnailSizes: [Size?]
 
+    /// Whether every thumbnail may stand for the primary picture: each declares a size smaller than the
+    /// primary's, of the same aspect up to the rounding of a scaled size (2 pixels, or 1 % of a side). A
+    /// thumbnail of another shape shows something else; one without a declared size, or a primary without
+    /// one, is not trusted either. (libvips 8.14 draws a thumbnail up to ~5 % off the picture's aspect.)
+    var thumbnailsMatchPrimary: Bool {
+        guard !thumbnailSizes.isEmpty else { return true }
+        guard let primary = primarySize, primary.width > 0, primary.height > 0 else { return false }
+        return thumbnailSizes.allSatisfy { size in
+            guard let size, size.width > 0, size.height > 0, size.width <= primary.width, size.height <= primary.height
+            else { return false }
+            // the thumbnail's height for its width at the primary's aspect (in Double: sides are at most 2³²)
+            let expected = Double(size.width) * Double(primary.height) / Double(primary.width)
+            return abs(Double(size.height) - expected) <= max(2, expected / 100)
+        }
+    }
+
     private static let meta = ISOBox.fourCC("meta"), pitm = ISOBox.fourCC("pitm"), iref = ISOBox.fourCC("iref")
     private static let iprp = ISOBox.fourCC("iprp"), ipco = ISOBox.fourCC("ipco"), ipma = ISOBox.fourCC("ipma")
     private static let ispe = ISOBox.fourCC("ispe"), dimg = ISOBox.fourCC("dimg"), thmb = ISOBox.fourCC("thmb")
+
+    /// Facts given as they are (tests).
+    init(primary: Int, primarySize: Size?, derivedImageCount: Int = 0, thumbnailSizes: [Size?] = []) {
+        self.primary = primary
+        self.primarySize = primarySize
+        self.derivedImageCount = derivedImageCount
+        self.thumbnailSizes = thumbnailSizes
+    }
 
     /// The item facts of `raw` (a file that sniffed as `format`, HEIF or AVIF); `nil` when it has no `meta`
     /// or no primary item (libheif then refuses it itself). Damaged boxes throw `corrupt`.
