@@ -35,7 +35,7 @@ import Testing
         ("truncated-header.avif", .corrupt), ("truncated-header.tif", .corrupt), ("truncated-half.bmp", .corrupt),
         ("zero-width.bmp", .corrupt), ("7-bits-per-pixel.bmp", .corrupt),
         ("grid-10000-tiles.heic", .tooManyTiles), ("grid-10000-tiles-bad-size.heic", .tooManyTiles),
-        ("tiles-191844.tif", .tooManyTiles),
+        ("tiles-191844.tif", .tooManyTiles), ("grid-10000-tiles.avif", .tooManyTiles),
     ])
     func eachBadFileEndsInItsTypedError(name: String, expected: Kind) throws {
         // Given a bad file

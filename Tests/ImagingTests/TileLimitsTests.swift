@@ -25,12 +25,13 @@ import Testing
         ]
     }
 
-    @Test(arguments: [("grid-10000-tiles.heic", 6_400), ("grid-10000-tiles-bad-size.heic", 6_401)])
-    func givenAHEIFGridOf10000Tiles_whenRead_thenRefusedBeforeDecoding(name: String, width: Int) throws {
-        // Given a 6400×6400 grid (41 MP: under the pixel limit) of 10,000 64×64 tiles
+    @Test(arguments: [("grid-10000-tiles.heic", ImageFormat.heif, 6_400), ("grid-10000-tiles-bad-size.heic", .heif, 6_401),
+                      ("grid-10000-tiles.avif", .avif, 6_400)])
+    func givenAHEIFGridOf10000Tiles_whenRead_thenRefusedBeforeDecoding(name: String, format: ImageFormat, width: Int) throws {
+        // Given a 6400×6400 grid (41 MP: under the pixel limit) of 10,000 64×64 tiles, HEVC or AV1
         let grid = try fixture("bad/\(name)")
         // When every entry point reads it, then each refuses it for its tiles (625 allowed: one per 256×256)
-        let expected = ImagingError.tooManyTiles(format: .heif, count: 10_000, width: width, height: 6_400, limit: 625)
+        let expected = ImagingError.tooManyTiles(format: format, count: 10_000, width: width, height: 6_400, limit: 625)
         for attempt in attempts(grid) {
             #expect(attempt == .failure(expected))
         }
