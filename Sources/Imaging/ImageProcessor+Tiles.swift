@@ -3,9 +3,9 @@
 
 extension ImageProcessor {
     /// Throws `tooManyTiles` when `raw` (sniffed as `format`) is a HEIF/AVIF picture derived from more images
-    /// than `ImageLimits.allowedHEIFTiles` or a TIFF of more tiles than `ImageLimits.allowedTIFFTiles`, and
-    /// `corrupt` when a HEIF file's boxes do not fit in one another. Reads only the structure: linear in the
-    /// file's size, no pixel decoded.
+    /// than `ImageLimits.allowedHEIFTiles` or a TIFF with a picture (a page, a SubIFD) of more tiles than
+    /// `ImageLimits.allowedTIFFTiles`, and `corrupt` when a HEIF file's boxes do not fit in one another. Reads
+    /// only the structure: linear in the file's size, no pixel decoded.
     static func checkTiles(_ raw: UnsafeRawBufferPointer, as format: ImageFormat, limits: ImageLimits) throws(ImagingError) {
         switch format {
         case .heif, .avif:
@@ -16,10 +16,12 @@ extension ImageProcessor {
                 throw .tooManyTiles(format: format, count: items.derivedImageCount, width: size.width, height: size.height, limit: limit)
             }
         case .tiff:
-            guard let layout = TIFFTileLayout(raw) else { return }
-            let limit = limits.allowedTIFFTiles(width: layout.width, height: layout.height)
-            guard layout.tiles <= limit else {
-                throw .tooManyTiles(format: format, count: layout.tiles, width: layout.width, height: layout.height, limit: limit)
+            // every page and SubIFD: libvips' thumbnail may decode any level of what it takes for a pyramid
+            for layout in TIFFTileLayout.all(raw) {
+                let limit = limits.allowedTIFFTiles(width: layout.width, height: layout.height)
+                guard layout.tiles <= limit else {
+                    throw .tooManyTiles(format: format, count: layout.tiles, width: layout.width, height: layout.height, limit: limit)
+                }
             }
         default:
             return

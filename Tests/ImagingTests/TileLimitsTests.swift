@@ -48,6 +48,17 @@ import Testing
         }
     }
 
+    @Test func givenAPyramidWhosePageIsOfTinyTiles_whenRead_thenRefusedBeforeDecoding() throws {
+        // Given a 7008×7008 page in one strip, then the 3504×3504 level libvips' thumbnail decodes, in 16×16 tiles
+        let tiff = try fixture("bad/pyramid-page-of-47961-tiles.tif")
+        #expect(tiff.withUnsafeBytes { TIFFTileLayout.all($0) } == [TIFFTileLayout(width: 3_504, height: 3_504, tiles: 47_961)])
+        // Then every entry point refuses it for that page's tiles
+        let expected = ImagingError.tooManyTiles(format: .tiff, count: 47_961, width: 3_504, height: 3_504, limit: 2_997)
+        for attempt in attempts(tiff) {
+            #expect(attempt == .failure(expected))
+        }
+    }
+
     @Test func givenOrdinaryTiledPictures_whenRead_thenTheyDecode() throws {
         // Given a 2×2 HEIF grid and a TIFF of 256 tiles, both within their limits
         let grid = try fixture("good/grid-2x2-128x128.heic")
@@ -91,6 +102,7 @@ import Testing
         for input in inputs {
             input.withUnsafeBytes { raw in
                 _ = TIFFTileLayout(raw)
+                _ = TIFFTileLayout.all(raw)
                 do throws(ImagingError) {
                     _ = try HEIFItems(raw, format: .heif)
                 } catch {

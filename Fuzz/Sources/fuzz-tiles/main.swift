@@ -19,7 +19,9 @@ func fuzzTiles(_ data: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
         } catch {
             guard case .corrupt = error else { preconditionFailure("\(error)") }
         }
-        if let layout = TIFFTileLayout(raw) {
+        let layouts = TIFFTileLayout.all(raw)
+        precondition(layouts.count <= TIFFTileLayout.maxDirectories)
+        for layout in layouts + [TIFFTileLayout(raw)].compactMap({ $0 }) {
             precondition(layout.width > 0 && layout.height > 0 && layout.tiles >= 0, "\(layout)")
         }
     }
