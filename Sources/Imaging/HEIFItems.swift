@@ -14,8 +14,8 @@ struct HEIFItems: Equatable {
     let primary: Int
     /// The primary item's declared size, when it has an `ispe`.
     let primarySize: Size?
-    /// How many images the primary item is derived from (`dimg` references: a grid's tiles, an overlay's
-    /// layers); 0 for a plain coded picture.
+    /// How many coded images decoding the primary item decodes (`dimg` references: a grid's tiles, an overlay's
+    /// layers, followed through grids of grids, a tile named twice counted twice); 0 for a plain coded picture.
     let derivedImageCount: Int
     /// The declared sizes of the primary item's thumbnails (`thmb` references to it), in file order; `nil`
     /// for a thumbnail with no `ispe`.
@@ -59,19 +59,45 @@ struct HEIFItems: Equatable {
         guard let pitm = boxes.first(where: { $0.type == Self.pitm }) else { return nil }
         let (version, _, body) = try reader.fullBox(pitm)
         let primary = version == 0 ? try reader.u16(body.lowerBound, in: body) : try reader.u32(body.lowerBound, in: body)
-        var derived = 0
+        var derivedFrom: [Int: [Int]] = [:]
         var thumbnails: [Int] = []
         for iref in boxes where iref.type == Self.iref {
             try Self.readReferences(iref, reader) { type, from, to throws(ImagingError) in
-                if type == Self.dimg, from == primary { derived += to.count }
+                if type == Self.dimg { derivedFrom[from, default: []] += to }
                 if type == Self.thmb, to.contains(primary) { thumbnails.append(from) }
             }
         }
+        var decodes: [Int: Int] = [:]
+        let derived = derivedFrom[primary] == nil
+            ? 0 : try Self.codedImages(under: primary, derivedFrom, &decodes, depth: 0, reader)
         let sizes = try Self.sizes(of: Set(thumbnails + [primary]), in: boxes, reader)
         self.primary = primary
         primarySize = sizes[primary]
         derivedImageCount = derived
         thumbnailSizes = thumbnails.map { sizes[$0] }
+    }
+
+    /// The most levels of derived images (a grid of grids…) followed.
+    static let maxDerivationDepth = 8
+
+    /// How many coded images decoding `item` decodes: 1 for a coded image, the sum over its `dimg` references
+    /// for a derived one (a tile named twice is decoded twice), saturating; each item computed once (`decodes`).
+    private static func codedImages(
+        under item: Int, _ derivedFrom: [Int: [Int]], _ decodes: inout [Int: Int], depth: Int, _ reader: ISOBoxReader
+    ) throws(ImagingError) -> Int {
+        guard let references = derivedFrom[item] else { return 1 }
+        if let known = decodes[item] { return known }
+        guard depth < maxDerivationDepth else {
+            throw reader.damaged("derived images nested more than \(maxDerivationDepth) deep (or in a loop)")
+        }
+        var total = 0
+        for reference in references {
+            let (sum, overflow) = total.addingReportingOverflow(
+                try codedImages(under: reference, derivedFrom, &decodes, depth: depth + 1, reader))
+            total = overflow ? Int.max : sum
+        }
+        decodes[item] = total
+        return total
     }
 
     /// Calls `body` with each reference of an `iref` box: its type, the item it is from, the items it points to.

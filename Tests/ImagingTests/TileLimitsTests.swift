@@ -38,6 +38,17 @@ import Testing
         #expect(expected.description.contains("10000 tiles"))
     }
 
+    @Test func givenAGridOfGrids_whenRead_thenItsTilesAreCountedThroughBothLevels() throws {
+        // Given a 2×2 grid naming one 50×50 grid four times: 6 references, 10,000 tiles decoded, in 5 KB
+        let grid = try fixture("bad/grid-of-grids-10000-tiles.heic")
+        #expect(grid.count < 10_000)
+        // Then it is refused like the flat grid of 10,000 tiles
+        let expected = ImagingError.tooManyTiles(format: .heif, count: 10_000, width: 6_400, height: 6_400, limit: 625)
+        for attempt in attempts(grid) {
+            #expect(attempt == .failure(expected))
+        }
+    }
+
     @Test func givenATIFFOf191844TinyTiles_whenRead_thenRefusedBeforeDecoding() throws {
         // Given 7008×7008 grey pixels in 16×16 tiles
         let tiff = try fixture("bad/tiles-191844.tif")
