@@ -70,6 +70,26 @@ import Testing
         }
     }
 
+    @Test func givenTheHostileFiles_whenRefused_thenTheCallingThreadSpendsWellUnderASecond() throws {
+        // The refusal reads the structure on the calling thread (libheif and libtiff never start): its CPU time,
+        // this thread's alone (other suites run meanwhile), against a generous bound — 18–30 s when decoded
+        for name in ["grid-10000-tiles.heic", "grid-of-grids-10000-tiles.heic", "grid-10000-tiles.avif", "tiles-191844.tif"] {
+            let bytes = try fixture("bad/\(name)")
+            let start = Self.threadCPUSeconds()
+            let outcome = Result { () throws(ImagingError) in try ImageProcessor().thumbnail(bytes, width: 64, height: 64, mode: .fit) }
+            let spent = Self.threadCPUSeconds() - start
+            guard case .failure(.tooManyTiles) = outcome else { Issue.record("\(name): \(outcome)"); continue }
+            #expect(spent < 1, "\(name): \(spent) s of CPU")
+        }
+    }
+
+    /// The calling thread's CPU time, in seconds.
+    private static func threadCPUSeconds() -> Double {
+        var time = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
+        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+    }
+
     @Test func givenOrdinaryTiledPictures_whenRead_thenTheyDecode() throws {
         // Given a 2×2 HEIF grid and a TIFF of 256 tiles, both within their limits
         let grid = try fixture("good/grid-2x2-128x128.heic")
