@@ -28,5 +28,6 @@ let package = Package(
         fuzzTarget("fuzz-mvt", "FuzzedMVT"),
         fuzzTarget("fuzz-jpeg", "FuzzedJPEG"),
         fuzzTarget("fuzz-bmp", "FuzzedPictures"),
+        fuzzTarget("fuzz-tiles", "FuzzedPictures"),
     ]
 )

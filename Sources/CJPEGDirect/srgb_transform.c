@@ -3,6 +3,10 @@
 // A matrix-shaper profile (the usual camera and phone profile: Adobe RGB, Display P3) is converted here from
 // what lcms2 reads of it — its three tone curves and colorants — as lcms2 itself would convert it (relative
 // colorimetric between two matrix-shaper profiles is curves, one 3×3 matrix, the inverse sRGB curve), in floats.
+// A matrix-shaper profile no camera writes — colorants far outside (its matrix to sRGB beyond `MAX_ROW_SUM`), tone
+// curves leaving 0…1 — is refused: lcms2 converts it differently on each of its paths (its 1.14 fixed-point 8-bit
+// matrix wraps around past 8, libvips' import and export through the connection space quantize it otherwise:
+// colorants ten times Adobe RGB's made reds black at 320×320 and full red at 80×80), so it is ignored everywhere.
 // Building lcms2's own 8-bit transform for it tabulates every curve at 4,096 and 16,385 points: ~26 million
 // instructions, more than decoding and scaling the photo's thumbnail. Any other RGB profile gets lcms2's transform.
 #include "srgb_transform.h"
@@ -11,6 +15,12 @@
 #include <stdlib.h>
 
 enum { ENCODE_STEPS = 4096 };
+
+/// The largest sum of a row's magnitudes in a profile's matrix to sRGB: real profiles reach 1.8 (Adobe RGB), 2.3
+/// (Rec. 2020) and 3.1 (ProPhoto); measured, lcms2's paths still agree within 3 levels at 3.6, 5 at 7.2.
+static const double MAX_ROW_SUM = 4.0;
+/// How far a tone curve may leave 0…1 (float evaluation of a real curve at its ends).
+static const float CURVE_SLACK = 1e-3f;
 
 typedef struct {
     cmsHTRANSFORM lcms;                    // a profile of another kind: lcms2's transform, else NULL
@@ -49,7 +59,8 @@ static double srgb_encoded(double x) {
     return x <= 0.0031308 ? 12.92 * x : 1.055 * pow(x, 1.0 / 2.4) - 0.055;
 }
 
-/// Fills `t` for a matrix-shaper `source` converted to `srgb`; 0 when `source` does not read as one.
+/// Fills `t` for a matrix-shaper `source` converted to `srgb`: 1; 0 when `source` does not read as one (lcms2's
+/// transform then); -1 when it is one no lcms2 path converts alike (extreme colorants or curves): refused.
 static int matrix_shaper(transform *t, cmsHPROFILE source, cmsHPROFILE srgb) {
     // (lcms2 itself prefers a profile's lookup tables, when it has them, to its colorants and curves)
     if (!cmsIsMatrixShaper(source) || cmsIsCLUT(source, INTENT_RELATIVE_COLORIMETRIC, LCMS_USED_AS_INPUT)) return 0;
@@ -61,16 +72,19 @@ static int matrix_shaper(transform *t, cmsHPROFILE source, cmsHPROFILE srgb) {
         if (!curve) return 0;
         for (int value = 0; value < 256; value++) {
             float linear = cmsEvalToneCurveFloat(curve, (float)value / 255.0f);
-            if (!isfinite(linear)) return 0;
+            if (!isfinite(linear) || linear < -CURVE_SLACK || linear > 1.0f + CURVE_SLACK) return -1;
             t->linear[channel][value] = linear;
         }
     }
     for (int row = 0; row < 3; row++) {
+        double magnitudes = 0;
         for (int column = 0; column < 3; column++) {
             double sum = 0;
             for (int k = 0; k < 3; k++) sum += out_inverse[row][k] * in[k][column];
             t->matrix[row][column] = (float)sum;
+            magnitudes += fabs(sum);
         }
+        if (!(magnitudes <= MAX_ROW_SUM)) return -1;  // (NaN too)
     }
     for (int step = 0; step <= ENCODE_STEPS; step++) {
         t->encode[step] = (unsigned char)lround(255.0 * srgb_encoded((double)step / ENCODE_STEPS));
@@ -87,7 +101,11 @@ snapterm_srgb_transform snapterm_srgb_transform_new(const unsigned char *icc, si
         && cmsGetDeviceClass(source) != cmsSigAbstractClass) {
         cmsHPROFILE srgb = cmsCreate_sRGBProfile();
         made = srgb ? calloc(1, sizeof(transform)) : NULL;
-        if (made && !matrix_shaper(made, source, srgb)) {
+        int kind = made ? matrix_shaper(made, source, srgb) : 1;
+        if (kind < 0) {
+            free(made);
+            made = NULL;
+        } else if (kind == 0) {
             // No 1-pixel cache: cmsDoTransform may then run on several threads at once (as libvips does).
             made->lcms = cmsCreateTransform(source, TYPE_RGBA_8, srgb, TYPE_RGBA_8, INTENT_RELATIVE_COLORIMETRIC, cmsFLAGS_NOCACHE);
             if (!made->lcms) { free(made); made = NULL; }

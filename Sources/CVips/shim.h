@@ -40,6 +40,17 @@ static inline int snap_vips_thumbnail_image(VipsImage *in, VipsImage **out, int 
         "crop", crop ? VIPS_INTERESTING_CENTRE : VIPS_INTERESTING_NONE, NULL);
 }
 
+// The same with an output profile ("srgb") the embedded ICC profile is converted to, as
+// snap_vips_thumbnail_buffer does (a HEIF picture shrunk from its primary image, not its thumbnail).
+static inline int snap_vips_thumbnail_image_profile(VipsImage *in, VipsImage **out, int width, int height, int crop,
+                                                    const char *output_profile) {
+    VipsInteresting interesting = crop ? VIPS_INTERESTING_CENTRE : VIPS_INTERESTING_NONE;
+    if (output_profile)
+        return vips_thumbnail_image(in, out, width, "height", height, "crop", interesting,
+            "export_profile", output_profile, NULL);
+    return vips_thumbnail_image(in, out, width, "height", height, "crop", interesting, NULL);
+}
+
 // Decodes every pixel of the first frame, top to bottom, keeping none: 0 when the input decodes.
 static inline int snap_vips_decode_check(const void *buf, size_t len, int all_frames) {
     VipsImage *image = all_frames

@@ -26,15 +26,20 @@ extension ImageProcessor {
     }
 
     /// The upright picture scaled into `width × height` (`crop`: filling it, centre-cropped), decoded at
-    /// a reduced size where the loader can (JPEG shrink-on-load, HEIF thumbnails), its embedded colour
-    /// profile converted to sRGB (`outputProfile(for:)`); `image` is `raw` opened.
+    /// a reduced size where the loader can (JPEG shrink-on-load, HEIF thumbnails whose declared size is the
+    /// picture's shape: `HEIFItems.thumbnailsMatchPrimary`, else from the primary picture), its embedded
+    /// colour profile converted to sRGB (`outputProfile(for:)`); `image` is `raw` opened.
     static func shrink(
         _ image: VipsImageRef, _ format: ImageFormat, _ raw: UnsafeRawBufferPointer, width: Int, height: Int, crop: Bool
     ) throws(ImagingError) -> VipsImageRef {
         var out: UnsafeMutablePointer<VipsImage>?
         let (boxWidth, boxHeight) = (Int32(clamping: width), Int32(clamping: height))
+        let untrustedThumbnail = (format == .heif || format == .avif)
+            && (try? HEIFItems(raw, format: format))?.thumbnailsMatchPrimary == false
         let status = format == .bmp
             ? snap_vips_thumbnail_image(image.pointer, &out, boxWidth, boxHeight, crop ? 1 : 0)
+            : untrustedThumbnail
+            ? snap_vips_thumbnail_image_profile(image.pointer, &out, boxWidth, boxHeight, crop ? 1 : 0, outputProfile(for: image))
             : snap_vips_thumbnail_buffer(UnsafeMutableRawPointer(mutating: raw.baseAddress), raw.count, &out,
                                          boxWidth, boxHeight, crop ? 1 : 0, outputProfile(for: image))
         guard status == 0, let out else {

@@ -130,6 +130,7 @@ public struct ImageProcessor: Sendable {
                 guard let format = ImageFormat(sniffing: raw) else {
                     throw .unsupportedFormat(signature: raw.prefix(8).map { String(format: "%02x", $0) }.joined(separator: " "))
                 }
+                try Self.checkTiles(raw, as: format, limits: limits)
                 let image = try Self.open(raw, as: format, limits: limits)
                 guard image.width > 0, image.height > 0 else {
                     throw .corrupt(format: format, reason: "the header declares an empty picture")

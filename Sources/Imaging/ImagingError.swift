@@ -11,6 +11,9 @@ public enum ImagingError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The JPEG has more scans than the limit (a progressive file's decoding cost grows with its scans):
     /// refused before decoding.
     case tooManyScans(count: Int, limit: Int)
+    /// The picture is cut into more tiles (a HEIF grid's images, a TIFF's tiles) than its size justifies: a
+    /// crafted file whose decoding cost grows with its tile count. Refused before decoding.
+    case tooManyTiles(format: ImageFormat, count: Int, width: Int, height: Int, limit: Int)
     /// The animation has more frames than the limit: refused before decoding.
     case tooManyFrames(count: Int, limit: Int)
     /// The animation's frames together are over a limit (`reason` says which): refused before decoding.
@@ -44,6 +47,9 @@ public enum ImagingError: Error, Sendable, Equatable, CustomStringConvertible {
             "the picture declares \(width)×\(height) pixels, more than the \(limit)-pixel limit: refused before decoding"
         case .tooManyScans(let count, let limit):
             "the JPEG has \(count) scans, more than the \(limit)-scan limit (a crafted progressive file): refused before decoding"
+        case .tooManyTiles(let format, let count, let width, let height, let limit):
+            "the \(format.name) picture of \(width)×\(height) pixels is cut into \(count) tiles, more than the \(limit) "
+                + "its size allows (a crafted file: tiles far smaller than cameras write): refused before decoding"
         case .tooManyFrames(let count, let limit):
             "the animation has \(count) frames, more than the \(limit)-frame limit: refused before decoding"
         case .animationTooLarge(let frames, let width, let height, let reason):

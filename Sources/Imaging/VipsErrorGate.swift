@@ -46,7 +46,7 @@ extension ImagingError {
     var carriesLibvipsText: Bool {
         switch self {
         case .corrupt, .encodingFailed, .processingFailed, .libraryUnavailable: true
-        case .emptyInput, .unsupportedFormat, .unsupportedVariant, .loaderUnavailable, .tooManyPixels, .tooManyScans, .tooManyFrames,
+        case .emptyInput, .unsupportedFormat, .unsupportedVariant, .loaderUnavailable, .tooManyPixels, .tooManyTiles, .tooManyScans, .tooManyFrames,
              .animationTooLarge, .invalidSize, .invalidCrop, .invalidRotation: false
         }
     }

@@ -10,11 +10,12 @@ import Testing
         .appendingPathComponent("../Fixtures/imaging/bad").standardized
 
     /// The errors an input may end in (a `nil` kind: a picture is fine too).
-    enum Kind: String, Sendable { case tooManyPixels, unsupportedFormat, unsupportedVariant, corrupt, notAPicture }
+    enum Kind: String, Sendable { case tooManyPixels, tooManyTiles, unsupportedFormat, unsupportedVariant, corrupt, notAPicture }
 
     private func kind(of error: ImagingError) -> Kind? {
         switch error {
         case .tooManyPixels: .tooManyPixels
+        case .tooManyTiles: .tooManyTiles
         case .unsupportedFormat: .unsupportedFormat
         case .unsupportedVariant: .unsupportedVariant
         case .corrupt: .corrupt
@@ -33,6 +34,8 @@ import Testing
         ("truncated-half.heic", .corrupt), ("truncated-header.heic", .corrupt), ("truncated-half.avif", .corrupt),
         ("truncated-header.avif", .corrupt), ("truncated-header.tif", .corrupt), ("truncated-half.bmp", .corrupt),
         ("zero-width.bmp", .corrupt), ("7-bits-per-pixel.bmp", .corrupt),
+        ("grid-10000-tiles.heic", .tooManyTiles), ("grid-10000-tiles-bad-size.heic", .tooManyTiles),
+        ("tiles-191844.tif", .tooManyTiles), ("grid-10000-tiles.avif", .tooManyTiles),
     ])
     func eachBadFileEndsInItsTypedError(name: String, expected: Kind) throws {
         // Given a bad file

@@ -8,8 +8,9 @@
 /// A transform from one RGB profile to sRGB (lcms2's cmsHTRANSFORM): safe to apply from several threads.
 typedef void *snapterm_srgb_transform;
 
-/// The transform from the ICC profile `icc` to sRGB, or NULL when lcms2 cannot read the profile or it is
-/// not an RGB device profile (then the profile is ignored). Free it with `snapterm_srgb_transform_free`.
+/// The transform from the ICC profile `icc` to sRGB, or NULL when lcms2 cannot read the profile, it is
+/// not an RGB device profile, or it is a matrix-shaper no camera writes (colorants far outside, curves out
+/// of 0…1: lcms2's own paths disagree on it) — then the profile is ignored. Free it with `snapterm_srgb_transform_free`.
 snapterm_srgb_transform snapterm_srgb_transform_new(const unsigned char *icc, size_t length);
 
 /// Converts `pixels` RGBA pixels in place; the alpha bytes are left as they are.

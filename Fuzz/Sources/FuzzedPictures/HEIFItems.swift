@@ -1,0 +1,1 @@
+../../../Sources/Imaging/HEIFItems.swift
