@@ -59,6 +59,8 @@ public final class TestHTTPServer: Sendable {
     public let isSecure: Bool
     /// Whether it offers HTTP/2 (by ALPN, over TLS).
     public let offersHTTP2: Bool
+    /// The loopback address it listens on.
+    public let host: String
 
     /// Starts a server with `routes` (path → behaviour); unknown paths are 404. With `tls` (PEM
     /// certificate and key files) it serves `https`, and with `http2` too it offers HTTP/2 by ALPN (every
@@ -66,8 +68,13 @@ public final class TestHTTPServer: Sendable {
     /// random extra wait up to `jitter` drawn from a generator seeded with `seed` (the same seed gives the
     /// same waits to the requests in the order they arrive). With `bytesPerSecond`, each connection sends
     /// bodies no faster than that: in pieces of a twentieth of a second's worth, each followed by its time.
+    /// `host` is the loopback address it listens on: a test that stops the server and expects its port to stay
+    /// unused (refused, or taken by a test listener) picks an address of its own (`127.0.0.77`), where no other
+    /// test's server can take the freed port.
     public init(routes: [String: TestRoute], tls: (certificate: String, key: String)? = nil, http2: Bool = false,
-                latency: Duration = .zero, bytesPerSecond: Int? = nil, jitter: Duration = .zero, seed: UInt64 = 0) async throws {
+                latency: Duration = .zero, bytesPerSecond: Int? = nil, jitter: Duration = .zero, seed: UInt64 = 0,
+                host: String = "127.0.0.1") async throws {
+        self.host = host
         self.routes = Locked(routes)
         self.latency = latency
         self.bytesPerSecond = bytesPerSecond.map { max(1, $0) }
@@ -110,14 +117,14 @@ public final class TestHTTPServer: Sendable {
                     }
                 })
             }
-        channel = try await bootstrap.bind(host: "127.0.0.1", port: 0).get()
+        channel = try await bootstrap.bind(host: host, port: 0).get()
         port = channel.localAddress?.port ?? 0
         box.server = self
     }
 
-    /// `http://127.0.0.1:PORT/path` (`https` when it speaks TLS).
+    /// `http://HOST:PORT/path` (`https` when it speaks TLS).
     public func url(_ path: String) -> URL {
-        URL(string: "\(isSecure ? "https" : "http")://127.0.0.1:\(port)\(path)")!
+        URL(string: "\(isSecure ? "https" : "http")://\(host):\(port)\(path)")!
     }
 
     /// Requests received for `path`.

@@ -6,6 +6,8 @@ import TestSupport
 import Testing
 
 @Suite(.serialized) struct UnreachableSourceTests {
+    /// The loopback address of this suite's servers and listeners.
+    static let host = "127.0.0.77"
     private let body = Data((0..<30_000).map { UInt8($0 % 239) })
 
     private func loader(disk: URL, offline: Bool = false, connectTimeout: Duration = .seconds(30),
@@ -21,7 +23,8 @@ import Testing
     /// Loads every path once from a live server into the disk cache at `disk`, then stops the server.
     private func cacheAndStop(_ paths: [String], cacheControl: String, disk: URL) async throws -> [URL] {
         let routes = Dictionary(uniqueKeysWithValues: paths.map { ($0, TestRoute.versioned(tag: "\"\($0)\"", body: body, cacheControl: cacheControl)) })
-        let server = try await TestHTTPServer(routes: routes)
+        // An address of this suite's own: no other test's server can take the port once this one stops
+        let server = try await TestHTTPServer(routes: routes, host: Self.host)
         let first = try loader(disk: disk)
         let urls = paths.map(server.url)
         for url in urls { _ = try await first.data(for: url) }
@@ -64,7 +67,7 @@ import Testing
         let urls = try await cacheAndStop(paths, cacheControl: "max-age=1", disk: folder.url)
         // Given every copy stale, and the server's port now taking no connection (a network that drops packets)
         let port = try #require(urls.first?.port)
-        let silent = try UnacceptingListener(port: port)
+        let silent = try UnacceptingListener(host: Self.host, port: port)
         let timeout = Duration.seconds(4)
         let loader = try loader(disk: folder.url, connectTimeout: timeout, now: { Date().addingTimeInterval(3600) })
         // When all twelve are asked for at once (eight get a turn at the host, four wait for one)
