@@ -152,6 +152,8 @@ public final class HTTPSchemeHandler: SchemeHandling {
             loadClient.cachedResponseIsValid(metadata.keepingValidators(of: task.cachedResponse?.response))
             return
         }
+        // This request had no Range: a 206 is a part of the resource, never to be taken for all of it.
+        if status == 206 { throw LoadError.unrequestedPartialContent(url: url.absoluteString) }
         guard (200...299).contains(status) else { throw LoadError.httpStatus(code: status, url: url.absoluteString) }
         if let length = metadata.expectedLength, length > configuration.maxBodyBytes {
             throw LoadError.bodyTooLarge(limit: configuration.maxBodyBytes, url: url.absoluteString)
@@ -267,6 +269,13 @@ public final class HTTPSchemeHandler: SchemeHandling {
         guard scheme == "http" || scheme == "https" else { return .failure(.redirectNotAllowed(to: target.absoluteString)) }
         if url.scheme?.lowercased() == "https", scheme != "https" {
             return .failure(.insecureRedirect(from: url.absoluteString, to: target.absoluteString))
+        }
+        // A path the client cannot send as written (escapes that are not UTF-8) is refused, as in a URL asked for.
+        guard let components = URLComponents(url: target, resolvingAgainstBaseURL: false) else { return nil }
+        do {
+            try URLCanonicalizer.requireSendablePath(components, of: target)
+        } catch {
+            return .failure(.unsendablePath(url: target.absoluteString))
         }
         return .success(target)
     }
