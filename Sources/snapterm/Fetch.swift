@@ -67,7 +67,7 @@ extension Snapterm {
                 do {
                     try write(outcome.get())
                 } catch {
-                    Console.error("snapterm: \(urls[index]): \(error)\(CommandLineSource.hint(for: error))")
+                    Console.error("snapterm: \(CommandLineSource.shown(urls[index])): \(error)\(CommandLineSource.hint(for: error))")
                     failed = true
                 }
             }

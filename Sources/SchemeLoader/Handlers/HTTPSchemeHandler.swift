@@ -266,18 +266,19 @@ public final class HTTPSchemeHandler: SchemeHandling {
     static func redirectTarget(location: String, from url: URL) -> Result<URL, LoadError>? {
         guard let target = URL(string: location, relativeTo: url)?.absoluteURL else { return nil }
         let scheme = target.scheme?.lowercased()
-        guard scheme == "http" || scheme == "https" else { return .failure(.redirectNotAllowed(to: target.absoluteString)) }
+        let shown = URLCanonicalizer.redacted(target)
+        guard scheme == "http" || scheme == "https" else { return .failure(.redirectNotAllowed(to: shown)) }
         if url.scheme?.lowercased() == "https", scheme != "https" {
-            return .failure(.insecureRedirect(from: url.absoluteString, to: target.absoluteString))
+            return .failure(.insecureRedirect(from: url.absoluteString, to: shown))
         }
-        // A path the client cannot send as written (escapes that are not UTF-8) is refused, as in a URL asked for.
-        guard let components = URLComponents(url: target, resolvingAgainstBaseURL: false) else { return nil }
+        // Without credentials (never sent, never shown); a path the client cannot send as written is refused.
         do {
-            try URLCanonicalizer.requireSendablePath(components, of: target)
+            return .success(try URLCanonicalizer.http(target))
+        } catch let error as LoadError {
+            return .failure(error)
         } catch {
-            return .failure(.unsendablePath(url: target.absoluteString))
+            return .failure(.malformedURL(shown))
         }
-        return .success(target)
     }
 
     /// Whether `error` says no connection could be made (refused, unreachable, or the connect timeout).
