@@ -79,6 +79,9 @@ public protocol SchemeHandling: Sendable {
     /// the loader may remember it. `false` when the key carries the state of a source that can
     /// change (a file's identity): then `canonicalURL(for:)` is asked on every load.
     func isCanonicalURLStable(_ canonical: URL) -> Bool
+    /// Whether a cached copy stored with `response` may answer a request for `canonical` made now: `false`
+    /// when the response varies on request fields (HTTP `Vary`) this handler would now send otherwise.
+    func mayReuse(_ response: LoadResponse, for canonical: URL) -> Bool
 }
 
 extension SchemeHandling {
@@ -88,4 +91,6 @@ extension SchemeHandling {
     public var budget: LoadBudget { .wholeLoad }
     /// Default: canonical URLs depend on the URL only.
     public func isCanonicalURLStable(_ canonical: URL) -> Bool { true }
+    /// Default: every copy may be reused.
+    public func mayReuse(_ response: LoadResponse, for canonical: URL) -> Bool { true }
 }
