@@ -71,6 +71,8 @@ extension Snapterm {
                     failed = true
                 }
             }
+            // A stale copy served under its stale-while-revalidate is refreshed before the command exits.
+            await loader.waitForBackgroundRevalidations()
             await loader.shutdown()
             if failed { throw ExitCode.failure }
         }

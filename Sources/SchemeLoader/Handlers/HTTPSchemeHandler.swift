@@ -159,7 +159,8 @@ public final class HTTPSchemeHandler: SchemeHandling {
         }
         // This request had no Range: a 206 is a part of the resource, never to be taken for all of it.
         if status == 206 { throw LoadError.unrequestedPartialContent(url: url.absoluteString) }
-        guard (200...299).contains(status) else { throw LoadError.httpStatus(code: status, url: url.absoluteString) }
+        let keptError = status >= 400 && HTTPCacheRules.keepsError(metadata, status: status, at: configuration.now())
+        guard (200...299).contains(status) || keptError else { throw LoadError.httpStatus(code: status, url: url.absoluteString) }
         if let length = metadata.expectedLength, length > configuration.maxBodyBytes {
             throw LoadError.bodyTooLarge(limit: configuration.maxBodyBytes, url: url.absoluteString)
         }
