@@ -80,6 +80,26 @@ import Testing
         await server.stop()
     }
 
+    @Test func aNotModifiedWithoutCacheControlKeepsTheStoredLifetime() async throws {
+        // Given a copy stored with max-age=60 that went stale, and a server whose 304 omits Cache-Control
+        let server = try await TestHTTPServer(routes: ["/pic": .respond(
+            headers: [("ETag", "\"a\""), ("Cache-Control", "max-age=60")], body: picture)])
+        let clock = TestClock()
+        let loader = try loader(disk: nil, clock: clock)
+        _ = try await loader.data(for: server.url("/pic"))
+        clock.advance(120)
+        server.setRoute("/pic", to: .respond(status: 304, headers: [("ETag", "\"a\"")]))
+        // When it is revalidated, then asked for again within the minute
+        let confirmed = try await loader.data(for: server.url("/pic"))
+        clock.advance(30)
+        let again = try await loader.data(for: server.url("/pic"))
+        // Then the 304 updated the stored fields rather than dropping them (RFC 9111 §4.3.4): fresh again for 60 s
+        #expect(confirmed.data == picture && again.data == picture && !again.isStale)
+        #expect(server.requestCount("/pic") == 2)
+        await loader.shutdown()
+        await server.stop()
+    }
+
     @Test func aResponsesOwnStaleWhileRevalidateCountsForACommand() async throws {
         // Given a command's loader (no stale window of its own) and a copy that went stale within its window
         let server = try await TestHTTPServer(routes: ["/pic": .versioned(

@@ -62,6 +62,10 @@ public struct LoadResponse: Sendable, Hashable, Codable {
     /// the request sent (`""` for one not sent). A copy is reused only for a request sending the same
     /// (``SchemeHandling/mayReuse(_:for:)``); `nil`: it does not vary.
     public var selectingHeaders: [String: String]?
+    /// For an HTTP response: the fields its freshness was computed from (`Cache-Control`, `Expires`,
+    /// `Last-Modified`, each line joined), kept so that a `304 Not Modified` updates them rather than
+    /// dropping the ones it omits (RFC 9111 §4.3.4); `nil` for other responses.
+    public var freshnessFields: [String: String]?
 
     /// Creates a response.
     public init(
@@ -73,7 +77,8 @@ public struct LoadResponse: Sendable, Hashable, Codable {
         statusCode: Int? = nil,
         staleWhileRevalidate: TimeInterval? = nil,
         mustRevalidate: Bool? = nil,
-        selectingHeaders: [String: String]? = nil
+        selectingHeaders: [String: String]? = nil,
+        freshnessFields: [String: String]? = nil
     ) {
         self.mimeType = mimeType
         self.expectedLength = expectedLength
@@ -84,6 +89,7 @@ public struct LoadResponse: Sendable, Hashable, Codable {
         self.staleWhileRevalidate = staleWhileRevalidate
         self.mustRevalidate = mustRevalidate
         self.selectingHeaders = selectingHeaders
+        self.freshnessFields = freshnessFields
     }
 
     /// The error a cached error response stands for (an HTTP status of 400 or more, kept because it was

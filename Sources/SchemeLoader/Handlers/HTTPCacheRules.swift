@@ -56,7 +56,28 @@ enum HTTPCacheRules {
             statusCode: status,
             staleWhileRevalidate: directives.deltaSeconds("stale-while-revalidate").value,
             mustRevalidate: directives.has("must-revalidate") || directives.has("no-cache") ? true : nil,
-            selectingHeaders: varied.isEmpty ? nil : selectingValues(of: varied, in: sentHeaders))
+            selectingHeaders: varied.isEmpty ? nil : selectingValues(of: varied, in: sentHeaders),
+            freshnessFields: freshnessFields(fields))
+    }
+
+    /// The fields a stored response keeps for a later 304 to update.
+    static let storedFieldNames = ["Cache-Control", "Expires", "Last-Modified"]
+
+    private static func freshnessFields(_ fields: FieldLines) -> [String: String]? {
+        let kept = storedFieldNames.compactMap { name in fields[name].map { (name, $0) } }
+        return kept.isEmpty ? nil : Dictionary(kept, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// The fields of a `304 Not Modified` (`headers`) over those `stored` kept: a field the 304 sends
+    /// replaces the stored one, the others stay (RFC 9111 §4.3.4) — a 304 without `Cache-Control` does
+    /// not make a `max-age` copy stale.
+    static func freshening(_ stored: LoadResponse?, with headers: [(name: String, value: String)]) -> [(name: String, value: String)] {
+        let sent = FieldLines(headers)
+        let kept = storedFieldNames.compactMap { name -> (name: String, value: String)? in
+            guard sent[name] == nil, let value = stored?.freshnessFields?[name] else { return nil }
+            return (name: name, value: value)
+        }
+        return headers + kept
     }
 
     /// `max-age`, else `Expires − Date`; `nil` when neither is there. Invalid values give 0 (stale).

@@ -152,7 +152,7 @@ public final class HTTPSchemeHandler: SchemeHandling {
         let requestTime = configuration.now()
         let (response, url) = try await fetch(task.url, headers: Self.validatorHeaders(of: task.cachedResponse), until: end)
         let status = Int(response.status.code)
-        let metadata = self.metadata(of: response, requestTime: requestTime)
+        let metadata = self.metadata(of: response, requestTime: requestTime, freshening: task.cachedResponse)
         if status == 304, task.cachedResponse != nil {
             loadClient.cachedResponseIsValid(metadata.keepingValidators(of: task.cachedResponse?.response))
             return
@@ -184,11 +184,18 @@ public final class HTTPSchemeHandler: SchemeHandling {
     }
 
     /// What `response`'s headers say about caching it (`HTTPCacheRules`), for a request sent at `requestTime`.
-    func metadata(of response: HTTPClientResponse, requestTime: Date) -> LoadResponse {
-        HTTPCacheRules.response(headers: response.headers.map { (name: $0.name, value: $0.value) },
-                                status: Int(response.status.code), requestTime: requestTime, responseTime: configuration.now(),
-                                heuristic: .init(fraction: configuration.heuristicFraction, limit: configuration.maxHeuristicFreshness),
-                                sentHeaders: sentHeaders)
+    /// A 304 freshening `cached` is read over the fields the stored response kept, with its status.
+    func metadata(of response: HTTPClientResponse, requestTime: Date, freshening cached: CachedResponse?) -> LoadResponse {
+        var headers = response.headers.map { (name: $0.name, value: $0.value) }
+        var status = Int(response.status.code)
+        if status == 304, let cached {
+            headers = HTTPCacheRules.freshening(cached.response, with: headers)
+            status = cached.response.statusCode ?? 200
+        }
+        return HTTPCacheRules.response(
+            headers: headers, status: status, requestTime: requestTime, responseTime: configuration.now(),
+            heuristic: .init(fraction: configuration.heuristicFraction, limit: configuration.maxHeuristicFreshness),
+            sentHeaders: sentHeaders)
     }
 
     /// The fields every request sends (besides validators and `Range`): what a `Vary` can select on.
