@@ -30,6 +30,7 @@ public enum TestRoute: Sendable {
 public final class TestHTTPServer: Sendable {
     private struct Record {
         var requests: [String: Int] = [:]
+        var targets: [String] = []
         var conditionalRequests: [String: Int] = [:]
         var closedConnections = 0
         var openConnections = 0
@@ -62,7 +63,8 @@ public final class TestHTTPServer: Sendable {
     /// The loopback address it listens on.
     public let host: String
 
-    /// Starts a server with `routes` (path → behaviour); unknown paths are 404. With `tls` (PEM
+    /// Starts a server with `routes` (path → behaviour); unknown paths are 404. Headers go out as the
+    /// routes write them, unchecked: a route may script what a strict server would refuse (a DEL byte). With `tls` (PEM
     /// certificate and key files) it serves `https`, and with `http2` too it offers HTTP/2 by ALPN (every
     /// request a stream of one connection). Each request is answered `latency` after it arrived, plus a
     /// random extra wait up to `jitter` drawn from a generator seeded with `seed` (the same seed gives the
@@ -100,7 +102,7 @@ public final class TestHTTPServer: Sendable {
                     return channel.eventLoop.makeFailedFuture(error)
                 }
                 guard context != nil, http2 else {
-                    return channel.pipeline.configureHTTPServerPipeline().flatMapThrowing {
+                    return channel.pipeline.configureHTTPServerPipeline(withOutboundHeaderValidation: false).flatMapThrowing {
                         try channel.pipeline.syncOperations.addHandler(RouteHandler(server: box))
                     }
                 }
@@ -112,7 +114,7 @@ public final class TestHTTPServer: Sendable {
                         }
                     }).map { _ in }
                 }, http1ChannelConfigurator: { channel in
-                    channel.pipeline.configureHTTPServerPipeline().flatMapThrowing {
+                    channel.pipeline.configureHTTPServerPipeline(withOutboundHeaderValidation: false).flatMapThrowing {
                         try channel.pipeline.syncOperations.addHandler(RouteHandler(server: box))
                     }
                 })
@@ -129,6 +131,8 @@ public final class TestHTTPServer: Sendable {
 
     /// Requests received for `path`.
     public func requestCount(_ path: String) -> Int { record.withLock { $0.requests[path, default: 0] } }
+    /// Every request's target (path and query) exactly as it arrived, in order.
+    public var requestTargets: [String] { record.withLock { $0.targets } }
     /// Requests for `path` that carried `If-None-Match`.
     public func conditionalRequestCount(_ path: String) -> Int { record.withLock { $0.conditionalRequests[path, default: 0] } }
     /// Connections the client or server closed so far.
@@ -164,9 +168,10 @@ public final class TestHTTPServer: Sendable {
     }
 
     /// Counts a request for `path`; returns its route and how long to wait before answering it.
-    fileprivate func route(for path: String, conditional: Bool) -> (route: TestRoute?, wait: Duration) {
+    fileprivate func route(for path: String, target: String, conditional: Bool) -> (route: TestRoute?, wait: Duration) {
         let extra = record.withLock { record in
             record.requests[path, default: 0] += 1
+            record.targets.append(target)
             if conditional { record.conditionalRequests[path, default: 0] += 1 }
             record.inFlight += 1
             record.peakInFlight = max(record.peakInFlight, record.inFlight)
@@ -259,7 +264,7 @@ final class RouteHandler: ChannelInboundHandler {
             guard let head else { return }
             let path = String(head.uri.split(separator: "?").first ?? "")
             let ifNoneMatch = head.headers.first(name: "If-None-Match")
-            let (route, wait) = server.server?.route(for: path, conditional: ifNoneMatch != nil) ?? (nil, .zero)
+            let (route, wait) = server.server?.route(for: path, target: head.uri, conditional: ifNoneMatch != nil) ?? (nil, .zero)
             if overHTTP2 { server.server?.cameOverHTTP2() }
             unanswered += 1
             guard wait > .zero else { return respond(route, request: head.headers, context: context) }

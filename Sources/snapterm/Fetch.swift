@@ -67,10 +67,12 @@ extension Snapterm {
                 do {
                     try write(outcome.get())
                 } catch {
-                    Console.error("snapterm: \(urls[index]): \(error)\(CommandLineSource.hint(for: error))")
+                    Console.error("snapterm: \(CommandLineSource.shown(urls[index])): \(error)\(CommandLineSource.hint(for: error))")
                     failed = true
                 }
             }
+            // A stale copy served under its stale-while-revalidate is refreshed before the command exits.
+            await loader.waitForBackgroundRevalidations()
             await loader.shutdown()
             if failed { throw ExitCode.failure }
         }

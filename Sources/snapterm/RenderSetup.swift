@@ -70,6 +70,9 @@ struct RenderSetup {
     func shutdown() async {
         // A terminal that answered the queries late would type its reply into the shell: read it first.
         lateReplies?.drain()
+        // A stale copy served under its stale-while-revalidate is refreshed before the command exits.
+        await thumbnails.waitForBackgroundRevalidations()
+        await pictures.waitForBackgroundRevalidations()
         await thumbnails.shutdown()
         await pictures.shutdown()
     }

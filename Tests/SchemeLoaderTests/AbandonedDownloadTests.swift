@@ -8,7 +8,8 @@ import Testing
 @Suite(.serialized) struct AbandonedDownloadTests {
     private static let picture = Data((0..<40_000).map { UInt8($0 % 253) })
     /// The picture in 4 pieces 150 ms apart: a download that is under way for about half a second.
-    private static let slowPicture = TestRoute.respond(body: picture, chunks: 4, delay: .milliseconds(150))
+    private static let slowPicture = TestRoute.respond(headers: [("Cache-Control", "max-age=3600")], body: picture, chunks: 4,
+                                                       delay: .milliseconds(150))
 
     private func loader(perHost: Int = 8, grace: Duration = .seconds(2)) throws -> SchemeLoader {
         var handler = HTTPSchemeHandler.Configuration()

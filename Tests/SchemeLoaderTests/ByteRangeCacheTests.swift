@@ -9,9 +9,10 @@ import Testing
     private let offsets: [UInt64] = (0..<20).map { UInt64(20_000 + $0 * 48_611) }
 
     @Test func aRangeReadAgainComesFromMemory() async throws {
-        // Given a range read once
+        // Given a range read once (of an archive fresh for an hour: without a lifetime or a Last-Modified,
+        // its first bytes would be stale at once, RFC 9111 §4.2.2, and revalidated by the next source)
         let bytes = RangeFixtures.archiveBytes(200_000)
-        let archive = try TestArchive(.data(bytes))
+        let archive = try TestArchive(.data(bytes), cacheControl: "max-age=3600")
         try await RangeFixtures.serving(archive) { server in
             try await RangeFixtures.using(try RangeFixtures.loader()) { loader in
                 let source = try loader.byteRangeSource(for: server.url(RangeFixtures.path))
@@ -32,10 +33,10 @@ import Testing
     }
 
     @Test func aSecondLoaderOnTheSameFolderReadsCachedRangesWithNoRequest() async throws {
-        // Given 20 ranges read through a loader with a disk cache (a first process)
+        // Given 20 ranges read through a loader with a disk cache (a first process), of an archive fresh for an hour
         let folder = try TemporaryDirectory()
         let bytes = RangeFixtures.archiveBytes(1_000_000)
-        let archive = try TestArchive(.data(bytes))
+        let archive = try TestArchive(.data(bytes), cacheControl: "max-age=3600")
         try await RangeFixtures.serving(archive) { server in
             let url = server.url(RangeFixtures.path)
             try await RangeFixtures.using(try RangeFixtures.loader(disk: folder.url)) { loader in

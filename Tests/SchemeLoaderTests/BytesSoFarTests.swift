@@ -9,8 +9,9 @@ import Testing
     private static let body = Data((0..<40_000).map { UInt8($0 % 241) })
 
     @Test func aDownloadInFourPiecesIsHeardThreeTimesGrowingThenWhole() async throws {
-        // Given a server sending a body in 4 pieces 150 ms apart
-        let server = try await TestHTTPServer(routes: ["/p": .respond(body: Self.body, chunks: 4, delay: .milliseconds(150))])
+        // Given a server sending a body (fresh for an hour) in 4 pieces 150 ms apart
+        let server = try await TestHTTPServer(routes: ["/p": .respond(headers: [("Cache-Control", "max-age=3600")], body: Self.body,
+                                                                      chunks: 4, delay: .milliseconds(150))])
         let loader = try SchemeLoader(handlers: [HTTPSchemeHandler()])
         let heard = Locked<[Data]>([])
         // When a stage loads it reading the bytes so far

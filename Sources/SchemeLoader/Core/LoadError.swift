@@ -15,6 +15,12 @@ public enum LoadError: Error, Sendable, Hashable, CustomStringConvertible {
     case notCached(url: String)
     /// A server answered with an error status.
     case httpStatus(code: Int, url: String)
+    /// A URL whose path holds percent-escapes that are not UTF-8 text (`/a%FF.png`): the HTTP client
+    /// cannot send such a path as written, so the URL is refused rather than another resource asked for.
+    case unsendablePath(url: String)
+    /// A server answered a request without `Range` with `206 Partial Content`: only part of the
+    /// resource, never taken for the whole of it (nothing is cached).
+    case unrequestedPartialContent(url: String)
     /// The body is larger than the configured limit.
     case bodyTooLarge(limit: Int, url: String)
     /// Nothing arrived within the time limit.
@@ -62,6 +68,10 @@ public enum LoadError: Error, Sendable, Hashable, CustomStringConvertible {
         case .invalidParameter(let name, let value, let reason): "invalid \(name)=\(value): \(reason)"
         case .notCached(let url): "not in the cache (cache-only request): \(url)"
         case .httpStatus(let code, let url): "HTTP \(code) from \(url)"
+        case .unsendablePath(let url):
+            "the URL's path has percent-escapes that are not UTF-8 text, which cannot be requested as written: \(url)"
+        case .unrequestedPartialContent(let url):
+            "the server sent only part of the resource (206 Partial Content) to a request for all of it: \(url)"
         case .bodyTooLarge(let limit, let url): "response body larger than the \(limit)-byte limit: \(url)"
         case .timedOut(let phase, let url): "timed out (\(phase)): \(url)"
         case .redirectNotAllowed(let target): "refused redirect to a non-HTTP URL: \(target)"

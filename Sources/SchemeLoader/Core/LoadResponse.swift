@@ -58,6 +58,14 @@ public struct LoadResponse: Sendable, Hashable, Codable {
     /// True when a stale copy must never be shown without a successful revalidation, not even when the
     /// source cannot be reached (HTTP `must-revalidate`); `nil` means false.
     public var mustRevalidate: Bool?
+    /// For a response that varies (HTTP `Vary`): the request fields it names, lower-cased, with the values
+    /// the request sent (`""` for one not sent). A copy is reused only for a request sending the same
+    /// (``SchemeHandling/mayReuse(_:for:)``); `nil`: it does not vary.
+    public var selectingHeaders: [String: String]?
+    /// For an HTTP response: the fields its freshness was computed from (`Cache-Control`, `Expires`,
+    /// `Last-Modified`, each line joined), kept so that a `304 Not Modified` updates them rather than
+    /// dropping the ones it omits (RFC 9111 §4.3.4); `nil` for other responses.
+    public var freshnessFields: [String: String]?
 
     /// Creates a response.
     public init(
@@ -68,7 +76,9 @@ public struct LoadResponse: Sendable, Hashable, Codable {
         validators: CacheValidators = CacheValidators(),
         statusCode: Int? = nil,
         staleWhileRevalidate: TimeInterval? = nil,
-        mustRevalidate: Bool? = nil
+        mustRevalidate: Bool? = nil,
+        selectingHeaders: [String: String]? = nil,
+        freshnessFields: [String: String]? = nil
     ) {
         self.mimeType = mimeType
         self.expectedLength = expectedLength
@@ -78,6 +88,15 @@ public struct LoadResponse: Sendable, Hashable, Codable {
         self.statusCode = statusCode
         self.staleWhileRevalidate = staleWhileRevalidate
         self.mustRevalidate = mustRevalidate
+        self.selectingHeaders = selectingHeaders
+        self.freshnessFields = freshnessFields
+    }
+
+    /// The error a cached error response stands for (an HTTP status of 400 or more, kept because it was
+    /// cacheable: a missing picture), delivered as the same typed error as when it arrived; `nil` otherwise.
+    public func failure(url: URL) -> LoadError? {
+        guard let statusCode, statusCode >= 400 else { return nil }
+        return .httpStatus(code: statusCode, url: url.absoluteString)
     }
 
     /// Whether a copy with this metadata may still be served without asking the handler.

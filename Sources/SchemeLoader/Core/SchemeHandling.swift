@@ -82,6 +82,9 @@ public protocol SchemeHandling: Sendable {
     /// Forgets the hosts found unreachable, so that the next load asks them again at once (the user asked to
     /// retry). Called by `SchemeLoader.forgetUnreachableHosts()`.
     func forgetUnreachableHosts()
+    /// Whether a cached copy stored with `response` may answer a request for `canonical` made now: `false`
+    /// when the response varies on request fields (HTTP `Vary`) this handler would now send otherwise.
+    func mayReuse(_ response: LoadResponse, for canonical: URL) -> Bool
 }
 
 extension SchemeHandling {
@@ -93,4 +96,6 @@ extension SchemeHandling {
     public func isCanonicalURLStable(_ canonical: URL) -> Bool { true }
     /// Default: no hosts to forget.
     public func forgetUnreachableHosts() {}
+    /// Default: every copy may be reused.
+    public func mayReuse(_ response: LoadResponse, for canonical: URL) -> Bool { true }
 }

@@ -1,38 +1,122 @@
-// HTTPCacheRules: how an HTTP response's Cache-Control, Expires, ETag and Last-Modified map to cache metadata.
+// HTTPCacheRules: an HTTP response's caching fields → cache metadata, as RFC 9111 says for a private cache.
 import Foundation
 
-/// Reads HTTP caching headers into a storage policy, an expiry and validators.
+/// Reads HTTP caching fields into a storage policy, an expiry and validators (RFC 9111, private cache).
+///
+/// - Every field line of a field is read, joined by commas (RFC 9110 §5.3): a `no-store` on a second
+///   `Cache-Control` line counts; two `Expires` lines make an invalid date.
+/// - Freshness lifetime (§4.2.1): `max-age` (an invalid one — `'3600'`, `3600.0`, `-1`, empty — makes the
+///   response stale); else `Expires − Date` (an invalid `Expires` is already expired, §5.3; `Date` is the
+///   response's, its receipt time when missing or invalid); else, for a heuristically cacheable status
+///   (§4.2.2) or a `public` response with a `Last-Modified`, 10 % of `Date − Last-Modified`; else none
+///   (stale at once). `s-maxage` is for shared caches and ignored; `private` is fine for this cache.
+/// - Age (§4.2.3): `corrected_initial_age = max(apparent_age, Age + response_delay)`, subtracted from
+///   whichever lifetime applies; an `Age` that is not a non-negative integer is ignored.
+/// - `no-cache` is stale at once and never served stale; `must-revalidate` never served stale;
+///   `no-store` and `Vary: *` are never stored; any other `Vary` records the values of the request
+///   fields it names (``LoadResponse/selectingHeaders``), and a copy is reused only for the same values.
 enum HTTPCacheRules {
-    /// Metadata for a response received at `now`; `heuristic` is the freshness lifetime when the
-    /// server says nothing about it. `max-age` wins over `Expires` and counts from the response's
-    /// `Age`; `no-cache` makes the copy stale at once (revalidated before each use); `no-store` keeps
-    /// it out of every cache; `immutable` needs nothing (a fresh copy is never revalidated anyway);
-    /// `stale-while-revalidate=N` and `must-revalidate` say when a stale copy may still be shown.
+    /// How a lifetime is guessed when the response gives none (RFC 9111 §4.2.2).
+    struct Heuristic: Sendable {
+        /// The share of `Date − Last-Modified`. Default 10 %, as browsers do.
+        var fraction = 0.1
+        /// The longest guessed lifetime. Default one week.
+        var limit: TimeInterval = 7 * 86_400
+    }
+
+    /// The statuses RFC 9110 §15.1 defines as heuristically cacheable.
+    static let heuristicallyCacheable: Set<Int> = [200, 203, 204, 206, 300, 301, 308, 404, 405, 410, 414, 501]
+
+    /// Metadata for a response with `headers` and `status`, asked for at `requestTime` with `sentHeaders`
+    /// and received at `responseTime`.
     static func response(
-        headers: [(name: String, value: String)], status: Int, now: Date, heuristic: TimeInterval
+        headers: [(name: String, value: String)], status: Int, requestTime: Date, responseTime: Date,
+        heuristic: Heuristic = Heuristic(), sentHeaders: [(name: String, value: String)] = []
     ) -> LoadResponse {
-        func header(_ name: String) -> String? {
-            headers.first { $0.name.caseInsensitiveCompare(name) == .orderedSame }?.value
+        let fields = FieldLines(headers)
+        let directives = CacheDirectives(fields["Cache-Control"] ?? "")
+        let date = fields["Date"].flatMap { HTTPDate.parse($0, now: responseTime) } ?? responseTime
+        let lastModified = fields["Last-Modified"].flatMap { HTTPDate.parse($0, now: responseTime) }
+        let explicit = explicitLifetime(directives, expires: fields["Expires"], date: date, now: responseTime)
+        var lifetime = explicit ?? 0
+        if explicit == nil, heuristicallyCacheable.contains(status) || directives.has("public"), let lastModified {
+            lifetime = min(heuristic.limit, max(0, date.timeIntervalSince(lastModified)) * heuristic.fraction)
         }
-        let directives = CacheDirectives(header("Cache-Control") ?? "")
-        let age = header("Age").flatMap { TimeInterval($0.trimmingCharacters(in: .whitespaces)) }.map { max(0, $0) } ?? 0
-        var expiresAt = now.addingTimeInterval(heuristic)
-        if let expires = header("Expires") {
-            // An invalid date (often "0" or "-1") means already expired (RFC 9111, 5.3).
-            expiresAt = parseDate(expires) ?? now
-        }
-        if let maxAge = directives.seconds("max-age") { expiresAt = now.addingTimeInterval(max(0, maxAge - age)) }
-        if directives.has("no-cache") { expiresAt = now }
-        let length = header("Content-Length").flatMap { Int($0) }
+        if directives.has("no-cache") { lifetime = 0 }
+        let age = initialAge(ageField: fields["Age"], date: date, requestTime: requestTime, responseTime: responseTime)
+        let varied = fields["Vary"].map(varyingNames) ?? []
+        let storable = !directives.has("no-store") && !varied.contains("*")
+            && (explicit != nil || directives.has("public") || directives.has("private") || heuristicallyCacheable.contains(status))
         return LoadResponse(
-            mimeType: header("Content-Type").map(cleanMIMEType),
-            expectedLength: length,
-            storagePolicy: directives.has("no-store") ? .notAllowed : .allowed,
-            expiresAt: expiresAt,
-            validators: CacheValidators(entityTag: header("ETag"), lastModified: header("Last-Modified")),
+            mimeType: fields["Content-Type"].map(cleanMIMEType),
+            expectedLength: fields["Content-Length"].flatMap { Int($0) },
+            storagePolicy: storable ? .allowed : .notAllowed,
+            expiresAt: responseTime.addingTimeInterval(lifetime - age),
+            validators: CacheValidators(entityTag: fields["ETag"], lastModified: lastModified == nil ? nil : fields["Last-Modified"]),
             statusCode: status,
-            staleWhileRevalidate: directives.seconds("stale-while-revalidate"),
-            mustRevalidate: directives.has("must-revalidate") || directives.has("no-cache") ? true : nil)
+            staleWhileRevalidate: directives.deltaSeconds("stale-while-revalidate").value,
+            mustRevalidate: directives.has("must-revalidate") || directives.has("no-cache") ? true : nil,
+            selectingHeaders: varied.isEmpty ? nil : selectingValues(of: varied, in: sentHeaders),
+            freshnessFields: freshnessFields(fields))
+    }
+
+    /// The fields a stored response keeps for a later 304 to update.
+    static let storedFieldNames = ["Cache-Control", "Expires", "Last-Modified"]
+
+    private static func freshnessFields(_ fields: FieldLines) -> [String: String]? {
+        let kept = storedFieldNames.compactMap { name in fields[name].map { (name, $0) } }
+        return kept.isEmpty ? nil : Dictionary(kept, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// The fields of a `304 Not Modified` (`headers`) over those `stored` kept: a field the 304 sends
+    /// replaces the stored one, the others stay (RFC 9111 §4.3.4) — a 304 without `Cache-Control` does
+    /// not make a `max-age` copy stale.
+    static func freshening(_ stored: LoadResponse?, with headers: [(name: String, value: String)]) -> [(name: String, value: String)] {
+        let sent = FieldLines(headers)
+        let kept = storedFieldNames.compactMap { name -> (name: String, value: String)? in
+            guard sent[name] == nil, let value = stored?.freshnessFields?[name] else { return nil }
+            return (name: name, value: value)
+        }
+        return headers + kept
+    }
+
+    /// `max-age`, else `Expires − Date`; `nil` when neither is there. Invalid values give 0 (stale).
+    private static func explicitLifetime(_ directives: CacheDirectives, expires: String?, date: Date, now: Date) -> TimeInterval? {
+        switch directives.deltaSeconds("max-age") {
+        case .seconds(let seconds): return seconds
+        case .invalid: return 0
+        case .absent: break
+        }
+        guard let expires else { return nil }
+        // An invalid date (often "0" or "-1") means already expired (RFC 9111 §5.3).
+        return HTTPDate.parse(expires, now: now).map { max(0, $0.timeIntervalSince(date)) } ?? 0
+    }
+
+    /// The response's age when it arrived (RFC 9111 §4.2.3).
+    static func initialAge(ageField: String?, date: Date, requestTime: Date, responseTime: Date) -> TimeInterval {
+        let ageValue = ageField.flatMap { CacheDirectives.parseDeltaSeconds($0).value } ?? 0
+        let apparentAge = max(0, responseTime.timeIntervalSince(date))
+        let responseDelay = max(0, responseTime.timeIntervalSince(requestTime))
+        return max(apparentAge, ageValue + responseDelay)
+    }
+
+    /// The field names a `Vary` value lists, lower-cased (`*` kept).
+    private static func varyingNames(_ value: String) -> [String] {
+        value.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).lowercased() }.filter { !$0.isEmpty }
+    }
+
+    /// The values of `names` among the fields sent (`""` for one not sent).
+    static func selectingValues(of names: [String], in sent: [(name: String, value: String)]) -> [String: String] {
+        let fields = FieldLines(sent)
+        return Dictionary(names.map { ($0, fields[$0] ?? "") }, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// Whether an error response (`status` ≥ 400) is kept as the answer for its URL: a client error
+    /// (or 501) the cache may store and that is fresh when it arrives — a missing picture is not asked
+    /// for again while it stays fresh. Other server errors stay failures of the source (stale-if-error).
+    static func keepsError(_ response: LoadResponse, status: Int, at responseTime: Date) -> Bool {
+        guard (400..<500).contains(status) || status == 501, response.storagePolicy == .allowed else { return false }
+        return response.expiresAt.map { $0 > responseTime } ?? true
     }
 
     /// `image/png; charset=x` → `image/png`, keeping only token characters (server text is never trusted).
@@ -42,36 +126,24 @@ enum HTTPCacheRules {
             .filter { $0.isASCII && ($0.isLetter || $0.isNumber || "/+-.".contains($0)) }.prefix(100))
     }
 
-    private static let dateFormatter: DateFormatter = {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "GMT")
-        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss zzz"
-        return formatter
-    }()
+    /// A message's field lines by name: every line of a field, in order, joined by ", " (RFC 9110 §5.3).
+    struct FieldLines {
+        private let lines: [(name: String, value: String)]
 
-    private static func parseDate(_ text: String) -> Date? {
-        dateFormatter.date(from: text)
+        init(_ lines: [(name: String, value: String)]) { self.lines = lines }
+
+        /// The combined value of `name` (case-insensitive), or `nil` when no line has it.
+        subscript(_ name: String) -> String? {
+            let values = lines.filter { $0.name.caseInsensitiveCompare(name) == .orderedSame }
+                .map { $0.value.trimmingCharacters(in: CharacterSet(charactersIn: " \t")) }
+            return values.isEmpty ? nil : values.joined(separator: ", ")
+        }
     }
 }
 
-/// The directives of a `Cache-Control` header: names lower-cased, values without quotes.
-struct CacheDirectives {
-    private var values: [String: String] = [:]
-
-    init(_ header: String) {
-        for part in header.split(separator: ",") {
-            let pair = part.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
-            guard let name = pair.first?.lowercased(), !name.isEmpty else { continue }
-            let value = pair.count > 1 ? pair[1].trimmingCharacters(in: CharacterSet(charactersIn: "\"")) : ""
-            if values[name] == nil { values[name] = value }  // the first of a repeated directive counts
-        }
-    }
-
-    func has(_ name: String) -> Bool { values[name] != nil }
-
-    /// A delta-seconds value (`max-age=60`); `nil` when absent or not a number.
-    func seconds(_ name: String) -> TimeInterval? {
-        values[name].flatMap { Int($0) }.map { TimeInterval(max(0, $0)) }
+extension CacheDirectives.DeltaSeconds {
+    /// The seconds, when valid.
+    var value: TimeInterval? {
+        if case .seconds(let seconds) = self { seconds } else { nil }
     }
 }

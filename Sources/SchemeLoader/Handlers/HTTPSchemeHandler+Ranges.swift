@@ -18,9 +18,10 @@ extension HTTPSchemeHandler {
         var headers = [("Range", "bytes=\(range.offset)-\(range.lastByte)")]
         if let ifRange = ByteRangeURL.ifRange(for: range.version) { headers.append(("If-Range", ifRange)) }
         headers += Self.validatorHeaders(of: task.cachedResponse)
+        let requestTime = configuration.now()
         let (response, url) = try await fetch(range.archive, headers: headers, until: end)
         let status = Int(response.status.code)
-        var metadata = self.metadata(of: response)
+        var metadata = self.metadata(of: response, requestTime: requestTime, freshening: task.cachedResponse)
         let name = range.archive.absoluteString
         let version = ByteRangeURL.version(of: metadata.validators)
         if let pinned = range.version, (status == 200 || status == 206), version != pinned {

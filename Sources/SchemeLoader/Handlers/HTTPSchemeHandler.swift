@@ -26,8 +26,12 @@ public final class HTTPSchemeHandler: SchemeHandling {
         public var connectionsPerHost = 8
         /// Most redirects followed. Default 5.
         public var maxRedirects = 5
-        /// Freshness of a response whose headers do not say. Default 1 hour.
-        public var heuristicFreshness: TimeInterval = 3600
+        /// Freshness of a response whose headers do not say, as a share of the time since its
+        /// `Last-Modified` (RFC 9111 §4.2.2; only for heuristically cacheable statuses). Default 10 %, as
+        /// browsers do. Without `Last-Modified` such a response is stale at once (revalidated before reuse).
+        public var heuristicFraction = 0.1
+        /// The longest heuristic freshness. Default one week.
+        public var maxHeuristicFreshness: TimeInterval = 7 * 86_400
         /// Sent as `User-Agent`.
         public var userAgent = "snapterm/0.1"
         /// TLS settings for `https` (e.g. extra trust roots); `nil`: the system's defaults.
@@ -145,14 +149,18 @@ public final class HTTPSchemeHandler: SchemeHandling {
 
     private func download(_ task: SchemeLoadTask, client loadClient: SchemeLoadClient) async throws {
         let end = ContinuousClock.now + configuration.totalTimeout
+        let requestTime = configuration.now()
         let (response, url) = try await fetch(task.url, headers: Self.validatorHeaders(of: task.cachedResponse), until: end)
         let status = Int(response.status.code)
-        let metadata = self.metadata(of: response)
+        let metadata = self.metadata(of: response, requestTime: requestTime, freshening: task.cachedResponse)
         if status == 304, task.cachedResponse != nil {
             loadClient.cachedResponseIsValid(metadata.keepingValidators(of: task.cachedResponse?.response))
             return
         }
-        guard (200...299).contains(status) else { throw LoadError.httpStatus(code: status, url: url.absoluteString) }
+        // This request had no Range: a 206 is a part of the resource, never to be taken for all of it.
+        if status == 206 { throw LoadError.unrequestedPartialContent(url: url.absoluteString) }
+        let keptError = status >= 400 && HTTPCacheRules.keepsError(metadata, status: status, at: configuration.now())
+        guard (200...299).contains(status) || keptError else { throw LoadError.httpStatus(code: status, url: url.absoluteString) }
         if let length = metadata.expectedLength, length > configuration.maxBodyBytes {
             throw LoadError.bodyTooLarge(limit: configuration.maxBodyBytes, url: url.absoluteString)
         }
@@ -175,18 +183,37 @@ public final class HTTPSchemeHandler: SchemeHandling {
         throw LoadError.tooManyRedirects(limit: configuration.maxRedirects, url: url.absoluteString)
     }
 
-    /// What `response`'s headers say about caching it (`HTTPCacheRules`).
-    func metadata(of response: HTTPClientResponse) -> LoadResponse {
-        HTTPCacheRules.response(headers: response.headers.map { (name: $0.name, value: $0.value) },
-                                status: Int(response.status.code), now: configuration.now(),
-                                heuristic: configuration.heuristicFreshness)
+    /// What `response`'s headers say about caching it (`HTTPCacheRules`), for a request sent at `requestTime`.
+    /// A 304 freshening `cached` is read over the fields the stored response kept, with its status.
+    func metadata(of response: HTTPClientResponse, requestTime: Date, freshening cached: CachedResponse?) -> LoadResponse {
+        var headers = response.headers.map { (name: $0.name, value: $0.value) }
+        var status = Int(response.status.code)
+        if status == 304, let cached {
+            headers = HTTPCacheRules.freshening(cached.response, with: headers)
+            status = cached.response.statusCode ?? 200
+        }
+        return HTTPCacheRules.response(
+            headers: headers, status: status, requestTime: requestTime, responseTime: configuration.now(),
+            heuristic: .init(fraction: configuration.heuristicFraction, limit: configuration.maxHeuristicFreshness),
+            sentHeaders: sentHeaders)
     }
 
-    /// `If-None-Match` / `If-Modified-Since` from a stale copy's validators.
+    /// The fields every request sends (besides validators and `Range`): what a `Vary` can select on.
+    private var sentHeaders: [(name: String, value: String)] { [(name: "User-Agent", value: configuration.userAgent)] }
+
+    /// A copy that varies is reused only while the fields it varies on are sent with the same values.
+    public func mayReuse(_ response: LoadResponse, for canonical: URL) -> Bool {
+        guard let stored = response.selectingHeaders else { return true }
+        return HTTPCacheRules.selectingValues(of: Array(stored.keys), in: sentHeaders) == stored
+    }
+
+    /// `If-None-Match` / `If-Modified-Since` from a stale copy's validators. A validator holding a control
+    /// character (a DEL a server sent) cannot be sent back: it is left out, so the request still goes.
     static func validatorHeaders(of cached: CachedResponse?) -> [(String, String)] {
         guard let validators = cached?.response.validators else { return [] }
         return [validators.entityTag.map { ("If-None-Match", $0) }, validators.lastModified.map { ("If-Modified-Since", $0) }]
             .compactMap { $0 }
+            .filter { $0.1.utf8.allSatisfy { $0 == 0x09 || ($0 >= 0x20 && $0 != 0x7F) } }
     }
 
     /// Forgets the hosts that failed to connect: the next request to them is made at once.
@@ -267,11 +294,19 @@ public final class HTTPSchemeHandler: SchemeHandling {
     static func redirectTarget(location: String, from url: URL) -> Result<URL, LoadError>? {
         guard let target = URL(string: location, relativeTo: url)?.absoluteURL else { return nil }
         let scheme = target.scheme?.lowercased()
-        guard scheme == "http" || scheme == "https" else { return .failure(.redirectNotAllowed(to: target.absoluteString)) }
+        let shown = URLCanonicalizer.redacted(target)
+        guard scheme == "http" || scheme == "https" else { return .failure(.redirectNotAllowed(to: shown)) }
         if url.scheme?.lowercased() == "https", scheme != "https" {
-            return .failure(.insecureRedirect(from: url.absoluteString, to: target.absoluteString))
+            return .failure(.insecureRedirect(from: url.absoluteString, to: shown))
         }
-        return .success(target)
+        // Without credentials (never sent, never shown); a path the client cannot send as written is refused.
+        do {
+            return .success(try URLCanonicalizer.http(target))
+        } catch let error as LoadError {
+            return .failure(error)
+        } catch {
+            return .failure(.malformedURL(shown))
+        }
     }
 
     /// Whether `error` says no connection could be made (refused, unreachable, or the connect timeout).
@@ -306,6 +341,9 @@ extension LoadResponse {
         var merged = self
         merged.mimeType = cached?.mimeType ?? mimeType
         merged.expectedLength = cached?.expectedLength
+        // The stored response's status stays (a 304 confirms it, RFC 9111 §4.3.4), and what it varies on.
+        merged.statusCode = cached?.statusCode ?? statusCode
+        merged.selectingHeaders = cached?.selectingHeaders ?? selectingHeaders
         if merged.validators.isEmpty, let cached { merged.validators = cached.validators }
         return merged
     }

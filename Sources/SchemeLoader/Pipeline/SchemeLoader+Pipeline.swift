@@ -16,13 +16,18 @@ extension SchemeLoader {
         if diskCopy != nil { pendingWrites.begin() }
         retire(job)
         let listeners = job.finish()
+        // A kept error response (a 404 that may be cached) is delivered as the error it stands for.
+        let delivered = outcome.flatMap { loaded -> Result<Loaded, any Error> in
+            if let failure = loaded.entry.response.failure(url: job.url) { return .failure(failure) }
+            return .success(loaded)
+        }
         // A cache-only miss is an answer ("not cached"), not a failure of the source.
-        if case .failure(let error) = outcome, !(error is CancellationError), !listeners.isEmpty,
+        if case .failure(let error) = delivered, !(error is CancellationError), !listeners.isEmpty,
            job.key.policy != .cacheOnly {
             recorder.update { $0.failures += 1 }
         }
         for listener in listeners {
-            listener.completion(outcome.map { loaded in
+            listener.completion(delivered.map { loaded in
                 var own = metrics
                 own.total = ContinuousClock.now - listener.startedAt
                 recorder.record(own.total, for: loaded.source)
@@ -59,6 +64,8 @@ extension SchemeLoader {
                 metrics.diskLookup = ContinuousClock.now - lookupStart
                 cached = entry.map { ($0, .disk) }
             }
+            // A copy that varies on request fields the handler now sends otherwise is no copy of this request.
+            if let stored = cached, !job.handler.mayReuse(stored.entry.response, for: job.url) { cached = nil }
             if let cached, job.key.policy == .cacheOnly {
                 return servedFromCache(cached, for: key, isStale: !cached.entry.response.isFresh(at: now()))
             }

@@ -19,12 +19,15 @@ extension SchemeLoader {
     /// Whether `cached` (the copy of canonical `url`) may be served at once: `false` when it is fresh,
     /// `true` when it is stale but within its stale-while-revalidate window (a background revalidation
     /// is then started), `nil` when it must be revalidated before it is served. The one place that
-    /// decides freshness for the synchronous lookups and for a load.
+    /// decides freshness for the synchronous lookups and for a load. A response's own
+    /// `stale-while-revalidate` counts for every loader, a command's too; the loader's window
+    /// (`SchemeLoaderConfiguration.staleWhileRevalidate`) only adds one for responses that give none.
     func servesAtOnce(_ cached: CachedResponse, url: URL) -> Bool? {
         let moment = now()
         if cached.response.isFresh(at: moment) { return false }
-        guard let window = staleWhileRevalidate,
-              cached.response.mayServeStaleWhileRevalidating(at: moment, defaultWindow: window) else { return nil }
+        guard cached.response.mayServeStaleWhileRevalidating(at: moment, defaultWindow: staleWhileRevalidate ?? 0) else {
+            return nil
+        }
         recorder.update { $0.staleServedWhileRevalidating += 1 }
         revalidateInBackground(url, stale: cached.data, at: moment)
         return true
@@ -36,7 +39,9 @@ extension SchemeLoader {
         guard revalidations.begin(url.absoluteString, at: moment) else { return }
         recorder.update { $0.backgroundRevalidations += 1 }
         let request = LoadRequest(url: url, cachePolicy: .reloadRevalidatingCache, priority: .veryLow)
-        _ = load(request, follows: nil, progress: nil) { [revalidations] result in
+        backgroundRevalidations.begin()
+        _ = load(request, follows: nil, progress: nil) { [revalidations, backgroundRevalidations] result in
+            defer { backgroundRevalidations.end() }
             guard case .success(let loaded) = result, !loaded.isStale else { return }
             revalidations.refreshed(loaded.url, changed: loaded.data != stale)
         }

@@ -23,6 +23,8 @@ public final class SchemeLoader: Sendable {
     private let nextListenerID = Atomic<UInt64>(0)
     private let caching = Atomic<Bool>(true)
     let pendingWrites = PendingWrites()
+    /// Background revalidations under way (`waitForBackgroundRevalidations()`).
+    let backgroundRevalidations = PendingWrites()
 
     /// Creates a loader with `handlers` (first match wins). Throws if the disk directory cannot be created.
     public init(handlers: [any SchemeHandling], configuration: SchemeLoaderConfiguration = .init()) throws {
@@ -45,18 +47,21 @@ public final class SchemeLoader: Sendable {
         try registry.resolve(url).canonicalURL
     }
 
-    /// The fresh memory-cached result for `url`, synchronously, or `nil`. Never starts a load.
+    /// The fresh memory-cached result for `url`, synchronously, or `nil`. Never starts a load. A kept
+    /// error response (a cached 404) is no result here: a load delivers it as its error.
     public func cachedResult(for url: URL) -> LoadResult? {
         let start = ContinuousClock.now
-        guard isCachingEnabled, let canonical = try? canonicalURL(for: url),
-              let cached = memoryCache.value(for: canonical.absoluteString) else { return nil }
-        return usableHit(cached, url: canonical, since: start, source: .memory)
+        guard isCachingEnabled, let resolution = try? registry.resolve(url),
+              let cached = memoryCache.value(for: resolution.canonicalURL.absoluteString) else { return nil }
+        return usableHit(cached, url: resolution.canonicalURL, handler: resolution.handler, since: start, source: .memory)
     }
 
-    /// `cached` as a synchronous hit when it may be served at once (`servesAtOnce`); `nil` otherwise.
-    private func usableHit(_ cached: CachedResponse, url: URL, since start: ContinuousClock.Instant,
+    /// `cached` as a synchronous hit when it may be served at once (`servesAtOnce`) and stands for bytes,
+    /// not an error, its handler may reuse; `nil` otherwise.
+    private func usableHit(_ cached: CachedResponse, url: URL, handler: any SchemeHandling, since start: ContinuousClock.Instant,
                            source: LoadSource) -> LoadResult? {
-        servesAtOnce(cached, url: url).map { hit(cached, url: url, since: start, source: source, isStale: $0) }
+        guard cached.response.failure(url: url) == nil, handler.mayReuse(cached.response, for: url) else { return nil }
+        return servesAtOnce(cached, url: url).map { hit(cached, url: url, since: start, source: source, isStale: $0) }
     }
 
     /// How many handler loads may run at once (the scheduler's limit).
@@ -68,10 +73,11 @@ public final class SchemeLoader: Sendable {
     public func cachedResult(for url: URL, readingDiskUpTo diskLimit: Int) -> LoadResult? {
         if let hit = cachedResult(for: url) { return hit }
         let start = ContinuousClock.now
-        guard diskLimit > 0, isCachingEnabled, let diskCache, let canonical = try? canonicalURL(for: url) else { return nil }
-        let key = canonical.absoluteString
+        guard diskLimit > 0, isCachingEnabled, let diskCache, let resolution = try? registry.resolve(url) else { return nil }
+        let key = resolution.canonicalURL.absoluteString
         guard let entry = diskCache.smallEntry(for: key, maxBytes: diskLimit),
-              let result = usableHit(entry, url: canonical, since: start, source: .disk) else { return nil }
+              let result = usableHit(entry, url: resolution.canonicalURL, handler: resolution.handler, since: start,
+                                     source: .disk) else { return nil }
         memoryCache.insert(entry, for: key, cost: entry.data.count)
         Task { await diskCache.noteUse(of: key) }  // keeps the disk cache's recency order
         return result
@@ -108,8 +114,14 @@ public final class SchemeLoader: Sendable {
         let canonical = resolution.canonicalURL
         let key = canonical.absoluteString
         if request.cachePolicy == .useCache || request.cachePolicy == .cacheOnly, isCachingEnabled,
-           let cached = memoryCache.value(for: key), cached.response.isFresh(at: now()) {
-            completion(.success(hit(cached, url: canonical, since: start, source: .memory, isStale: false)))
+           let cached = memoryCache.value(for: key), cached.response.isFresh(at: now()),
+           resolution.handler.mayReuse(cached.response, for: canonical) {
+            let result = hit(cached, url: canonical, since: start, source: .memory, isStale: false)
+            if let failure = cached.response.failure(url: canonical) {
+                completion(.failure(failure))
+            } else {
+                completion(.success(result))
+            }
             return .finished
         }
         let id = nextListenerID.add(1, ordering: .relaxed).newValue
@@ -170,6 +182,14 @@ public final class SchemeLoader: Sendable {
     /// user's retry), instead of failing while such a host rests.
     public func forgetUnreachableHosts() {
         for handler in registry.all { handler.forgetUnreachableHosts() }
+    }
+
+    /// Returns once every background revalidation started so far (a stale copy served under
+    /// `stale-while-revalidate`) has finished and its refreshed copy is written. A one-shot command waits
+    /// here before it exits, so the revalidation it started is not lost.
+    public func waitForBackgroundRevalidations() async {
+        await backgroundRevalidations.waitUntilDone()
+        await waitForPendingWrites()
     }
 
     /// Finishes the pending disk writes and releases the handlers' resources. Call once, when the

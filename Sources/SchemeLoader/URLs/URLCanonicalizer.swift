@@ -39,13 +39,20 @@ public enum URLCanonicalizer {
     }
 
     /// For `http`/`https`: scheme and host lower-cased, default port and fragment dropped, an empty
-    /// path made `/`. The query is kept as written: to a web server its order and spelling may matter.
+    /// path made `/`, and any `user:password@` dropped — Snapterm never sends it as a login, so it
+    /// names the same resource, and a key without it is never printed, shown or written to disk. The
+    /// query is kept as written: to a web server its order and spelling may matter. A path whose
+    /// percent-escapes are not UTF-8 (`/a%FF.png`) is refused (`LoadError.unsendablePath`): the HTTP
+    /// client would send `/` for it, another resource.
     public static func http(_ url: URL) throws -> URL {
         guard var components = URLComponents(url: url, resolvingAgainstBaseURL: false),
               let scheme = components.scheme?.lowercased(), scheme == "http" || scheme == "https",
               let host = components.host, !host.isEmpty else {
-            throw LoadError.malformedURL(url.absoluteString)
+            throw LoadError.malformedURL(redacted(url))
         }
+        components.user = nil
+        components.password = nil
+        try requireSendablePath(components, of: url)
         try lowercaseHost(&components)  // first: once the scheme is set, Foundation re-reads the host
         components.scheme = scheme
         if (scheme == "http" && components.port == 80) || (scheme == "https" && components.port == 443) {
@@ -53,8 +60,25 @@ public enum URLCanonicalizer {
         }
         if components.percentEncodedPath.isEmpty { components.percentEncodedPath = "/" }
         components.fragment = nil
-        guard let canonical = components.url else { throw LoadError.malformedURL(url.absoluteString) }
+        guard let canonical = components.url else { throw LoadError.malformedURL(redacted(url)) }
         return canonical
+    }
+
+    /// `url` as text without its `user:password@`, for anything shown, printed or stored.
+    public static func redacted(_ url: URL) -> String {
+        guard url.user != nil || url.password != nil,
+              var components = URLComponents(url: url, resolvingAgainstBaseURL: false) else { return url.absoluteString }
+        components.user = nil
+        components.password = nil
+        return components.url?.absoluteString ?? "\(url.scheme ?? "?"):(a URL with credentials)"
+    }
+
+    /// Refuses a path Foundation cannot decode (percent-escapes that are not UTF-8): `URL.path` is then
+    /// empty and the HTTP client asks for `/` instead.
+    static func requireSendablePath(_ components: URLComponents, of url: URL) throws {
+        if components.percentEncodedPath.removingPercentEncoding == nil {
+            throw LoadError.unsendablePath(url: redacted(url))
+        }
     }
 
     /// Lower-cases the host, refusing one that Foundation would not write back as the same host:

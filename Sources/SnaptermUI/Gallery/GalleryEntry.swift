@@ -48,6 +48,6 @@ public struct GalleryEntry: Sendable, Equatable {
             return String(segment).removingPercentEncoding ?? String(segment)
         }
         if let host = url.host(percentEncoded: false), !host.isEmpty { return host }
-        return url.absoluteString
+        return URLCanonicalizer.redacted(url)
     }
 }

@@ -38,12 +38,20 @@ enum CommandLineSource: Equatable {
             && scheme.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) }
     }
 
-    /// How to name the source in a message: a path with bytes that are not UTF-8 shown as `\xFF`, else `typed`.
+    /// How to name the source in a message: a path with bytes that are not UTF-8 shown as `\xFF`, a URL
+    /// without its `user:password@`, else `typed`.
     func shownName(_ typed: String) -> String {
         if case .path(let url) = self, let path = RawPath(fileURL: url), String(validating: path.bytes, as: UTF8.self) == nil {
             return path.description
         }
+        if case .url(let url) = self { return URLCanonicalizer.redacted(url) }
         return typed
+    }
+
+    /// How to name a typed argument in a message: a URL without its `user:password@` (never printed).
+    static func shown(_ typed: String) -> String {
+        guard looksLikeURL(typed), let url = URL(string: typed) else { return typed }
+        return URLCanonicalizer.redacted(url)
     }
 
     /// The URL the loader is asked for; standard input is `stdin` (see `StandardInputHandler`).
