@@ -25,4 +25,13 @@ public enum KittyShot {
                                in folder: URL) async throws -> URL {
         try await TermShot.capture(using: tool, script, name: name, geometry: geometry, wait: wait, in: folder)
     }
+
+    /// Like `capture`, then `count - 1` more screenshots `every` apart (what plays over time): all of them, in order.
+    public static func captureSeries(_ script: String, name: String, geometry: String = "80x24", wait: Int = 4,
+                                     count: Int, every: Duration, in folder: URL) async throws -> [URL] {
+        let seconds = Double(every.components.seconds) + Double(every.components.attoseconds) / 1e18
+        let first = try await TermShot.capture(using: tool, script, name: name, geometry: geometry, wait: wait,
+                                               settings: ["SHOTS=\(count)", "EVERY=\(seconds)"], in: folder)
+        return [first] + (2...max(2, count)).prefix(max(0, count - 1)).map { folder.appendingPathComponent("\(name)-\($0).png") }
+    }
 }

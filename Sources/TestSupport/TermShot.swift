@@ -29,21 +29,23 @@ public enum TermShot {
 
     /// `capture` with another screenshot tool of the same interface (`kitty-shot`).
     static func capture(using tool: URL, _ script: String, name: String, geometry: String, wait: Int,
-                        in folder: URL) async throws -> URL {
-        try await OffPool.run { try oneAtATime.withLock { try captureAlone(tool, script, name: name, geometry: geometry, wait: wait, in: folder) } }
+                        settings: [String] = [], in folder: URL) async throws -> URL {
+        try await OffPool.run {
+            try oneAtATime.withLock { try captureAlone(tool, script, name: name, geometry: geometry, wait: wait, settings: settings, in: folder) }
+        }
     }
 
     /// One screenshot tool at a time (xterm and kitty share it): each starts an X server and a terminal.
     static let oneAtATime = NSLock()
 
     private static func captureAlone(_ tool: URL, _ script: String, name: String, geometry: String, wait: Int,
-                                     in folder: URL) throws -> URL {
+                                     settings: [String], in folder: URL) throws -> URL {
         let scriptFile = folder.appendingPathComponent("\(name).sh")
         try script.write(to: scriptFile, atomically: true, encoding: .utf8)
         let shot = folder.appendingPathComponent("\(name).png")
         // Run through /bin/sh rather than exec the script: a child spawned by another test at the moment
         // the script was written may hold it open for writing, and exec would fail with "Text file busy".
-        let arguments = ["WAIT=\(wait)", tool.path, shot.path, geometry, "--", "/bin/sh", scriptFile.path]
+        let arguments = ["WAIT=\(wait)"] + settings + [tool.path, shot.path, geometry, "--", "/bin/sh", scriptFile.path]
         var result = try Spawn.run("/usr/bin/env", arguments)
         // Under a full suite the terminal itself (not the program in it: the tools run it with -hold)
         // has once died before the screenshot, or not mapped its window in time; a fresh X server and

@@ -33,8 +33,8 @@ import Testing
         // Given a second frame of 6,000 bytes (two chunks of base64)
         let big = Data((0..<6000).map { UInt8($0 % 251) })
         let bytes = KittyAnimation.display(id: 9, frames: [.png(Data("a".utf8)), .png(big)], gaps: [50, 60], loopCount: 0, columns: 1, rows: 1)
-        // Then the continuation chunk carries only q and m, and the frame's payload is whole
-        #expect(String(decoding: bytes, as: UTF8.self).contains("\u{1B}_Gq=2,m=0;"))
+        // Then the continuation chunk says it is a frame too (kitty 0.26 loses it otherwise), and the payload is whole
+        #expect(String(decoding: bytes, as: UTF8.self).contains("\u{1B}_Ga=f,q=2,m=0;"))
         let frame = KittyCommandLog(bytes).commands(action: "f")
         #expect(frame.count == 1 && Data(base64Encoded: frame[0].payload) == big && frame[0]["z"] == "60")
     }

@@ -73,4 +73,15 @@ import Testing
         #expect(text(sequence).hasPrefix("\u{1B}]1337;File=inline=1;width=6c;height=2r;preserveAspectRatio=1:iVBORw0KGgo"))
         #expect(sequence.last == 0x07)
     }
+
+    @Test func anAnimationFramesLaterChunksSayItIsAFrame() {
+        // Given a frame of more than one chunk (4,096 bytes of base64)
+        let frames = KittyFrames(later: [.png(Data(repeating: 7, count: 6000))], gaps: [100, 100], loopCount: 0)
+        let commands = String(decoding: KittyAnimation.addFrames(id: 5, frames), as: UTF8.self).components(separatedBy: "\u{1B}\\")
+        // Then its first chunk and every later one carry a=f (kitty takes a chunk without it for another image's)
+        let chunks = commands.filter { $0.contains(";") }
+        #expect(chunks.count == 2)
+        #expect(chunks[0].hasPrefix("\u{1B}_Ga=f,t=d,f=100,i=5,z=100,q=2,m=1;"))
+        #expect(chunks[1].hasPrefix("\u{1B}_Ga=f,q=2,m=0;"))
+    }
 }

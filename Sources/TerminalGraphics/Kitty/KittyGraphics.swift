@@ -74,12 +74,16 @@ public enum KittyGraphics {
         case .rgba(let data, _, _): pixels = data
         }
         let encoded = pixels.base64EncodedData()
+        // An animation frame's later chunks say `a=f` too: kitty (0.26) takes a chunk without it for another
+        // image's data, and a frame over one chunk (4 KB of base64) was lost — an animation larger than a
+        // grid thumbnail jumped to its last frame and stayed there.
+        let continuation = keys.hasPrefix("a=f,") ? "a=f,q=2" : "q=2"
         var out = Data()
         var offset = 0
         repeat {
             let end = min(encoded.count, offset + chunkSize)
             let more = end < encoded.count ? 1 : 0
-            out += command(offset == 0 ? "\(keys),m=\(more)" : "q=2,m=\(more)", payload: encoded[offset..<end])
+            out += command(offset == 0 ? "\(keys),m=\(more)" : "\(continuation),m=\(more)", payload: encoded[offset..<end])
             offset = end
         } while offset < encoded.count
         return out
