@@ -24,40 +24,48 @@ enum SixelDitherer {
         var cache = [UInt16](repeating: .max, count: 1 << 18)
         let kernel = Self.kernel(diffusion)
         let sorted = sortedByGreen(table)
+        let rowSize = stride * 3
+        // Where each tap's error goes, relative to the current pixel's slot, for the row being done.
+        var offsets = [Int](repeating: 0, count: kernel.taps.count)
+        let weights = kernel.taps.map(\.weight)
         sorted.withUnsafeBufferPointer { sorted in
-            indices.withUnsafeMutableBufferPointer { indices in
-                errors.withUnsafeMutableBufferPointer { errors in
-                    cache.withUnsafeMutableBufferPointer { cache in
-                        for y in 0..<height {
-                            let current = (y % 3) * stride * 3
-                            let reverse = diffusion == .floydSteinberg && y % 2 == 1
-                            for step in 0..<width {
-                                let x = reverse ? width - 1 - step : step
-                                let pixel = (y * width + x) * 4
-                                let slot = current + (x + 2) * 3
-                                guard rgba[pixel + 3] >= opaqueAlpha else {
-                                    indices[y * width + x] = transparent
-                                    anyTransparent = true
-                                    errors[slot] = 0; errors[slot + 1] = 0; errors[slot + 2] = 0
-                                    continue
+            table.rgb.withUnsafeBufferPointer { palette in
+                indices.withUnsafeMutableBufferPointer { indices in
+                    errors.withUnsafeMutableBufferPointer { errors in
+                        cache.withUnsafeMutableBufferPointer { cache in
+                            for y in 0..<height {
+                                let current = (y % 3) * rowSize
+                                let reverse = diffusion == .floydSteinberg && y % 2 == 1
+                                // Taps past the last row or beside the picture land in rows already done or in the
+                                // margins: never read again, so no test is needed for them.
+                                for (index, tap) in kernel.taps.enumerated() {
+                                    offsets[index] = ((y + tap.dy) % 3) * rowSize - current + (reverse ? -tap.dx : tap.dx) * 3
                                 }
-                                let red = clamp(Int32(rgba[pixel]) + errors[slot] / kernel.divisor)
-                                let green = clamp(Int32(rgba[pixel + 1]) + errors[slot + 1] / kernel.divisor)
-                                let blue = clamp(Int32(rgba[pixel + 2]) + errors[slot + 2] / kernel.divisor)
-                                errors[slot] = 0; errors[slot + 1] = 0; errors[slot + 2] = 0
-                                let index = nearest(red, green, blue, sorted, cache)
-                                indices[y * width + x] = index
-                                guard !kernel.taps.isEmpty else { continue }
-                                let chosen = Int(index) * 3
-                                let errorRed = red - Int32(table.rgb[chosen]), errorGreen = green - Int32(table.rgb[chosen + 1])
-                                let errorBlue = blue - Int32(table.rgb[chosen + 2])
-                                for tap in kernel.taps {
-                                    let column = x + (reverse ? -tap.dx : tap.dx)
-                                    guard column >= 0, column < width, y + tap.dy < height else { continue }
-                                    let target = ((y + tap.dy) % 3) * stride * 3 + (column + 2) * 3
-                                    errors[target] += errorRed * tap.weight
-                                    errors[target + 1] += errorGreen * tap.weight
-                                    errors[target + 2] += errorBlue * tap.weight
+                                for step in 0..<width {
+                                    let x = reverse ? width - 1 - step : step
+                                    let pixel = (y * width + x) * 4
+                                    let slot = current + (x + 2) * 3
+                                    guard rgba[pixel + 3] >= opaqueAlpha else {
+                                        indices[y * width + x] = transparent
+                                        anyTransparent = true
+                                        errors[slot] = 0; errors[slot + 1] = 0; errors[slot + 2] = 0
+                                        continue
+                                    }
+                                    let red = clamp(Int32(rgba[pixel]) + errors[slot] / kernel.divisor)
+                                    let green = clamp(Int32(rgba[pixel + 1]) + errors[slot + 1] / kernel.divisor)
+                                    let blue = clamp(Int32(rgba[pixel + 2]) + errors[slot + 2] / kernel.divisor)
+                                    errors[slot] = 0; errors[slot + 1] = 0; errors[slot + 2] = 0
+                                    let index = nearest(red, green, blue, sorted, cache)
+                                    indices[y * width + x] = index
+                                    let chosen = Int(index) * 3
+                                    let errorRed = red - Int32(palette[chosen]), errorGreen = green - Int32(palette[chosen + 1])
+                                    let errorBlue = blue - Int32(palette[chosen + 2])
+                                    for tap in 0..<offsets.count {
+                                        let target = slot + offsets[tap], weight = weights[tap]
+                                        errors[target] += errorRed * weight
+                                        errors[target + 1] += errorGreen * weight
+                                        errors[target + 2] += errorBlue * weight
+                                    }
                                 }
                             }
                         }

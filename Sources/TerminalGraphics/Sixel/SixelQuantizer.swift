@@ -47,7 +47,7 @@ enum SixelQuantizer {
     private static func histogram(_ rgba: UnsafeBufferPointer<UInt8>) -> [Entry] {
         let bins = 1 << 15
         var counts = [Int32](repeating: 0, count: bins)
-        var sums = [Int32](repeating: 0, count: bins * 3)
+        var sums = [Int](repeating: 0, count: bins * 3)  // Int: 16 million pixels of one bin would overflow Int32
         counts.withUnsafeMutableBufferPointer { counts in
             sums.withUnsafeMutableBufferPointer { sums in
                 var index = 0
@@ -56,9 +56,9 @@ enum SixelQuantizer {
                         let red = Int(rgba[index]), green = Int(rgba[index + 1]), blue = Int(rgba[index + 2])
                         let bin = (red >> 3) << 10 | (green >> 3) << 5 | blue >> 3
                         counts[bin] += 1
-                        sums[bin * 3] += Int32(red)
-                        sums[bin * 3 + 1] += Int32(green)
-                        sums[bin * 3 + 2] += Int32(blue)
+                        sums[bin * 3] += red
+                        sums[bin * 3 + 1] += green
+                        sums[bin * 3 + 2] += blue
                     }
                     index += 4
                 }
