@@ -10,6 +10,10 @@ import Imaging
 /// 35–42 dB, above chafa's). Every colour register is defined at the precision a terminal keeps (whole
 /// percent), and the error the ditherer spreads is measured against that.
 public struct SixelEncoder: Sendable {
+    /// The version of the bytes: raised whenever the same picture and options encode differently, and part of
+    /// a sixel thumbnail's cache key. 2: Snapterm's own encoder (issue 37); libsixel's output before it was 1.
+    public static let version = 2
+
     /// The palette and dithering choices.
     public var options: SixelOptions
 
