@@ -42,6 +42,17 @@ struct SixelRoundTripTests {
         #expect(sixel == "\u{1B}P0;1;0q\"1;1;2;6#0;2;100;0;0#0?~\u{1B}\\")
     }
 
+    @Test func givenAnAnimationFrameWhenEncodedWithoutTransparencyThenEveryPixelIsPaintedOverBlack() throws {
+        // Given the same transparent-and-red bitmap, drawn in place over a frame before it
+        var bitmap = Bitmap(width: 2, height: 6, filledWith: RGBA(red: 255, green: 0, blue: 0))
+        for y in 0..<6 { bitmap[0, y] = RGBA(red: 0, green: 0, blue: 0, alpha: 0) }
+        // When it is encoded without transparency
+        let sixel = String(decoding: try SixelEncoder(options: SixelOptions(transparency: false)).encode(bitmap), as: UTF8.self)
+        // Then P2 = 0 and column 0 is painted black: nothing of the frame before shows through
+        #expect(sixel.hasPrefix("\u{1B}P0;0;0q\"1;1;2;6"), "\(sixel.debugDescription)")
+        #expect(sixel == "\u{1B}P0;0;0q\"1;1;2;6#0;2;0;0;0#1;2;100;0;0#0~$#1?~\u{1B}\\", "\(sixel.debugDescription)")
+    }
+
     @Test func givenColoursWhenDefinedThenEachRegisterHoldsTheNearestWholePercent() throws {
         // A register holds whole percent: 128 is 50 % (shown as 128), 1 is 0 %, 254 is 100 %
         let sixel = String(decoding: try SixelEncoder().encode(Bitmap(width: 1, height: 1, filledWith: RGBA(red: 128, green: 1, blue: 254))),

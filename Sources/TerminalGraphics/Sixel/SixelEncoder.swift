@@ -24,10 +24,12 @@ public struct SixelEncoder: Sendable {
 
     /// Encodes `bitmap` at its own size as one complete `ESC P … ESC \` sequence (7-bit). Pixels with alpha
     /// below 128 are transparent: never painted, and the sequence tells the terminal to keep its background
-    /// there (P2 = 1); the other pixels are drawn with their own colour.
+    /// there (P2 = 1); the other pixels are drawn with their own colour. Without `options.transparency` every
+    /// pixel is painted, composited over black.
     public func encode(_ bitmap: Bitmap) throws -> Data {
         let palette = options.resolvedPalette(width: bitmap.width, height: bitmap.height)
-        return bitmap.pixels.withUnsafeBufferPointer { rgba in
+        let pixels = options.transparency ? bitmap.pixels : Self.overBlack(bitmap.pixels)
+        return pixels.withUnsafeBufferPointer { rgba in
             let table = palette == .fixed
                 ? SixelColorTable.xterm256
                 : SixelColorTable(colors: SixelQuantizer.palette(rgba: rgba, maxColors: options.colors))
@@ -36,5 +38,16 @@ public struct SixelEncoder: Sendable {
             return SixelWriter.write(indices: mapped.indices, width: bitmap.width, height: bitmap.height,
                                      table: table, transparent: mapped.transparent)
         }
+    }
+
+    /// RGBA composited over black, every pixel opaque.
+    static func overBlack(_ pixels: [UInt8]) -> [UInt8] {
+        var opaque = pixels
+        for index in stride(from: 0, to: opaque.count, by: 4) where opaque[index + 3] != 255 {
+            let alpha = UInt16(opaque[index + 3])
+            for channel in 0..<3 { opaque[index + channel] = UInt8((UInt16(opaque[index + channel]) * alpha + 127) / 255) }
+            opaque[index + 3] = 255
+        }
+        return opaque
     }
 }

@@ -28,13 +28,19 @@ public struct SixelOptions: Sendable, Hashable {
     public var diffusion: SixelDiffusion
     /// Colours of an adaptive palette (2…256).
     public var colors: Int
+    /// Whether transparent pixels stay unpainted (P2 = 1), showing the terminal's background. Off for pictures
+    /// drawn over one another in place (an animation's frames), where the frame before would show through:
+    /// transparent pixels are then composited over black.
+    public var transparency: Bool
 
     /// Creates options; the defaults are the measured best (see BENCHMARKS.md): an adaptive palette of 256
     /// colours and Atkinson's diffusion (1–2 dB above Floyd–Steinberg on photos, and fewer bytes).
-    public init(palette: SixelPalette = .auto, diffusion: SixelDiffusion = .atkinson, colors: Int = 256) {
+    public init(palette: SixelPalette = .auto, diffusion: SixelDiffusion = .atkinson, colors: Int = 256,
+                transparency: Bool = true) {
         self.palette = palette
         self.diffusion = diffusion
         self.colors = min(256, max(2, colors))
+        self.transparency = transparency
     }
 
     /// The palette actually used for an image of `width × height` pixels: `.auto` is adaptive at every size.
