@@ -4,11 +4,12 @@ import Imaging
 
 /// Encodes bitmaps as sixel images. A value with no state: safe to share between tasks.
 ///
-/// Pure Swift (`SixelQuantizer` → `SixelDitherer` → `SixelWriter`): libsixel's palette search sampled
-/// colours at 5 bits a channel and its built-in xterm palette, which the default chose above 480×324,
-/// put purple and teal into grey skies (19–24 dB against the photo through ImageMagick's decoder; now
-/// 35–42 dB, above chafa's). Every colour register is defined at the precision a terminal keeps (whole
-/// percent), and the error the ditherer spreads is measured against that.
+/// Pure Swift (`SixelQuantizer` → `SixelDitherer` → `SixelWriter`). libsixel, used before, built its palette
+/// from a sampled 5-bit histogram (36.7 dB on storm.jpg through ImageMagick's decoder, 141–170 colours used), and
+/// the default switched to its built-in xterm palette above 480×324 (23.5 dB: purple and teal in a grey sky);
+/// this encoder gives 42 dB on the same pixels, in less time (docs/benchmarks/terminal-output.md). Every
+/// colour register is defined at the precision a terminal keeps (whole percent), and the error the ditherer
+/// spreads is measured against that.
 public struct SixelEncoder: Sendable {
     /// The version of the bytes: raised whenever the same picture and options encode differently, and part of
     /// a sixel thumbnail's cache key. 2: Snapterm's own encoder (issue 37); libsixel's output before it was 1.
