@@ -3,16 +3,17 @@
 /// The cells a picture occupies and the pixel size it is encoded at.
 ///
 /// The picture keeps its aspect ratio to within half a cell: it is scaled to fit the box, then
-/// rounded to whole cells. For sixel the pixel height is also a multiple of 6 (one sixel band),
-/// never more than the cells it occupies, so an image never spills into the row below.
+/// rounded to whole cells. For sixel (drawn pixel for pixel) the whole picture is fitted, at its own aspect,
+/// into those cells' pixels with the height a multiple of 6 (one sixel band), never more than the cells it
+/// occupies, so an image never spills into the row below and nothing of it is cropped.
 public struct CellGeometry: Sendable, Hashable {
     /// Columns the picture occupies (1…box columns).
     public let columns: Int
     /// Rows the picture occupies (1…box rows).
     public let rows: Int
-    /// The width in pixels to resize the source to: `columns × cellWidth`.
+    /// The width in pixels to resize the source to: `columns × cellWidth` (for sixel at most that, keeping the aspect).
     public let pixelWidth: Int
-    /// The height in pixels to resize the source to: `rows × cellHeight`, cut to a multiple of 6 for sixel.
+    /// The height in pixels to resize the source to: `rows × cellHeight` (for sixel at most that, a multiple of 6).
     public let pixelHeight: Int
 
     /// Fits an `imageWidth × imageHeight` picture into `columns × rows` cells of `cellWidth × cellHeight` pixels.
@@ -31,8 +32,23 @@ public struct CellGeometry: Sendable, Hashable {
         let fittedRows = (Double(imageHeight) * scale / Double(cellHeight)).rounded()
         self.columns = min(columns, max(1, Int(fittedColumns)))
         self.rows = min(rows, max(1, Int(fittedRows)))
-        pixelWidth = self.columns * cellWidth
-        let height = self.rows * cellHeight
-        pixelHeight = mode == .sixel ? max(min(6, height), height / 6 * 6) : height
+        let width = self.columns * cellWidth, height = self.rows * cellHeight
+        guard mode == .sixel else {
+            pixelWidth = width
+            pixelHeight = height
+            return
+        }
+        // Sixel pixels are drawn one to one, not stretched to the cells: the whole picture, at its own aspect,
+        // in the cells' pixels with the height cut to whole bands. (Filling the cells instead cropped up to half
+        // a cell and the band cut: a 3:2 photo in 30×10 cells of 8×16 lost 4 of its 160 rows.)
+        let bands = max(min(6, height), height / 6 * 6)
+        let heightAtFullWidth = Double(imageHeight) * Double(width) / Double(imageWidth)
+        if heightAtFullWidth >= Double(bands) {
+            pixelHeight = bands
+        } else {
+            let fitted = Int(heightAtFullWidth.rounded())
+            pixelHeight = max(min(6, bands), fitted / 6 * 6)
+        }
+        pixelWidth = min(width, max(1, Int((Double(imageWidth) * Double(pixelHeight) / Double(imageHeight)).rounded())))
     }
 }

@@ -22,6 +22,29 @@ public enum TermShot {
         try await capture(using: tool, script, name: name, geometry: geometry, wait: wait, in: folder)
     }
 
+    /// Like `capture(_:name:geometry:wait:in:)`, but the screenshot is taken once `script` has created
+    /// `readyFile` (a state the script reached, such as xterm's answer to `readyWhenDrawn`), not after a time.
+    public static func capture(_ script: String, name: String, geometry: String = "80x24", readyFile: URL,
+                               in folder: URL) async throws -> URL {
+        try await OffPool.run {
+            try oneAtATime.withLock {
+                try captureAlone(tool, script, name: name, geometry: geometry, wait: 0, ready: readyFile, in: folder)
+            }
+        }
+    }
+
+    /// Shell lines (sh) that return once xterm has taken every byte written before them — it answers a DA1
+    /// query only after parsing all that came first — and then create `readyFile`.
+    public static func readyWhenDrawn(_ readyFile: URL) -> String {
+        """
+        stty raw -echo min 1
+        printf '\\033[c'
+        until [ "$(dd bs=1 count=1 2>/dev/null)" = c ]; do :; done
+        stty sane
+        touch '\(readyFile.path)'
+        """
+    }
+
     /// The cells of a `geometry` xterm's screenshot (2 px internal border), measured from its size (off the cooperative pool).
     public static func grid(of shot: URL, geometry: String) async throws -> ScreenGrid {
         try await OffPool.run { try ScreenGrid(screenshot: shot, geometry: geometry, border: 2) }
@@ -39,18 +62,21 @@ public enum TermShot {
     static let oneAtATime = NSLock()
 
     private static func captureAlone(_ tool: URL, _ script: String, name: String, geometry: String, wait: Int,
-                                     settings: [String], in folder: URL) throws -> URL {
+                                     settings: [String] = [], ready: URL? = nil, in folder: URL) throws -> URL {
         let scriptFile = folder.appendingPathComponent("\(name).sh")
         try script.write(to: scriptFile, atomically: true, encoding: .utf8)
         let shot = folder.appendingPathComponent("\(name).png")
         // Run through /bin/sh rather than exec the script: a child spawned by another test at the moment
         // the script was written may hold it open for writing, and exec would fail with "Text file busy".
-        let arguments = ["WAIT=\(wait)"] + settings + [tool.path, shot.path, geometry, "--", "/bin/sh", scriptFile.path]
+        let arguments = ["WAIT=\(wait)"] + settings + (ready.map { ["READY=\($0.path)"] } ?? [])
+            + [tool.path, shot.path, geometry, "--", "/bin/sh", scriptFile.path]
+        if let ready { try? FileManager.default.removeItem(at: ready) }
         var result = try Spawn.run("/usr/bin/env", arguments)
         // Under a full suite the terminal itself (not the program in it: the tools run it with -hold)
         // has once died before the screenshot, or not mapped its window in time; a fresh X server and
         // terminal are tried once more.
         if result.status != 0, result.output.contains("exited early") || result.output.contains("window") {
+            if let ready { try? FileManager.default.removeItem(at: ready) }
             result = try Spawn.run("/usr/bin/env", arguments)
         }
         guard result.status == 0 else { throw SpawnError(description: "\(tool.lastPathComponent) failed: \(result.output)") }

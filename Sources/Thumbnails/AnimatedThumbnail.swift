@@ -26,7 +26,8 @@ extension ThumbnailEncoder {
         let geometry = try box.geometry(imageWidth: info.width, imageHeight: info.height)
         let decoder = AnimationDecoder(processor: processor, limits: limits)
         guard let animation = try decoder.decode(data, width: geometry.pixelWidth, height: geometry.pixelHeight) else { return nil }
-        let frames = try animation.frames.map { try encode($0, geometry: geometry, for: box) }
+        // Each frame is drawn over the one before: a transparent pixel left unpainted would keep the old one
+        let frames = try animation.frames.map { try encode($0, geometry: geometry, for: box, inPlace: true) }
         return AnimatedThumbnail(frames: frames, gaps: animation.gaps, loopCount: animation.loopCount, geometry: geometry)
     }
 }

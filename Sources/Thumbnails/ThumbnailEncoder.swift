@@ -25,9 +25,11 @@ public struct ThumbnailEncoder: ThumbnailEncoding {
         return (bitmap, geometry)
     }
 
-    /// Encodes an already scaled bitmap for `box`.
-    public func encode(_ bitmap: Bitmap, geometry: CellGeometry, for box: ThumbnailBox) throws -> TerminalPicture {
-        let encoder = PictureEncoder(sixel: SixelOptions(palette: box.palette, diffusion: diffusion), colorDepth: box.colors)
+    /// Encodes an already scaled bitmap for `box`. `inPlace`: it will be drawn over another picture in the same
+    /// cells (an animation's next frame), so sixel paints even its transparent pixels.
+    public func encode(_ bitmap: Bitmap, geometry: CellGeometry, for box: ThumbnailBox, inPlace: Bool = false) throws -> TerminalPicture {
+        let sixel = SixelOptions(palette: box.palette, diffusion: diffusion, transparency: !inPlace)
+        let encoder = PictureEncoder(sixel: sixel, colorDepth: box.colors)
         return try encoder.encode(bitmap, geometry: geometry, mode: box.mode)
     }
 

@@ -8,7 +8,7 @@ import TerminalGraphics
 public struct ThumbnailURL: Sendable, Hashable {
     /// The URL scheme: `thumb`.
     public static let scheme = "thumb"
-    static let parameterNames: Set<String> = ["src", "cols", "rows", "cw", "ch", "mode", "palette", "colors", "embedded", "anim"]
+    static let parameterNames: Set<String> = ["src", "cols", "rows", "cw", "ch", "mode", "palette", "colors", "embedded", "anim", "enc"]
 
     /// The picture's own URL.
     public var source: URL
@@ -44,18 +44,23 @@ public struct ThumbnailURL: Sendable, Hashable {
             mode: try query.choice("mode", of: GraphicsMode.self) ?? .symbols,
             palette: try query.choice("palette", of: SixelPalette.self) ?? .auto,
             colors: try query.choice("colors", of: ColorDepth.self) ?? .truecolor)
+        _ = try query.int("enc", in: 1...1_000)  // the encoder that made a cached copy: `url` always names the current one
         fromEmbeddedThumbnail = try query.int("embedded", in: 0...1) == 1
         animated = try query.int("anim", in: 0...1) == 1 && box.mode == .kitty && !fromEmbeddedThumbnail
     }
 
     /// The URL form; `palette` appears only for sixel and `colors` only for symbols, so one
-    /// picture has one key.
+    /// picture has one key. A sixel key names the sixel encoder's version (`enc`), so copies an older
+    /// encoder left in the disk cache are never shown again.
     public var url: URL {
         var items = [
             ("src", source.absoluteString), ("cols", String(box.columns)), ("rows", String(box.rows)),
             ("cw", String(box.cellWidth)), ("ch", String(box.cellHeight)), ("mode", box.mode.rawValue),
         ]
-        if box.mode == .sixel { items.append(("palette", box.palette.rawValue)) }
+        if box.mode == .sixel {
+            items.append(("palette", box.palette.rawValue))
+            items.append(("enc", String(SixelEncoder.version)))
+        }
         if box.mode == .symbols { items.append(("colors", box.colors.rawValue)) }
         if fromEmbeddedThumbnail { items.append(("embedded", "1")) }
         if animated { items.append(("anim", "1")) }

@@ -1,8 +1,9 @@
-// RenderBench: `snapterm-bench render` — in-process sixel/text-art encode times, bytes and PSNR per size and palette.
+// RenderBench: `snapterm-bench render` — in-process sixel/text-art encode times, bytes and quality per size and palette.
 import ArgumentParser
 import Foundation
 import Imaging
 import TerminalGraphics
+import TestSupport
 
 extension SnaptermBench {
     /// Measures TerminalGraphics on one photo: the figures behind the default palette choice.
@@ -22,7 +23,7 @@ extension SnaptermBench {
             let data = try Data(contentsOf: URL(fileURLWithPath: path))
             let processor = ImageProcessor()
             print("photo: \(path) (\(data.count) bytes), \(iterations) iterations, medians")
-            for (width, height) in [(240, 160), (480, 320)] {
+            for (width, height) in [(240, 156), (600, 396), (900, 600)] {
                 var decode = Samples()
                 var bitmap = try processor.thumbnail(data, width: width, height: height, mode: .fill)
                 for _ in 0..<iterations {
@@ -30,14 +31,15 @@ extension SnaptermBench {
                 }
                 print("\(width)x\(height) decode+scale (libvips): \(decode.summary)")
                 for palette in [SixelPalette.adaptive, .fixed] {
-                    for diffusion in [SixelDiffusion.atkinson, .floydSteinberg] {
+                    for diffusion in [SixelDiffusion.atkinson, .floydSteinberg, .none] {
                         let encoder = SixelEncoder(options: SixelOptions(palette: palette, diffusion: diffusion))
                         var samples = Samples()
                         var sixel = Data()
                         for _ in 0..<iterations { samples.add(try await measure { sixel = try encoder.encode(bitmap) }) }
-                        let psnr = try SixelDecoder.decode(sixel).psnr(against: bitmap)
-                        print(String(format: "%@ sixel %-8@ %-14@ %@, %d bytes, PSNR %.2f dB", "\(width)x\(height)",
-                                     palette.rawValue, diffusion.rawValue, samples.summary, sixel.count, psnr))
+                        // Decoded by ImageMagick: a decoder Snapterm did not write
+                        let quality = try IndependentSixelDecoder.decode(sixel).quality(against: bitmap).map(\.description) ?? "?"
+                        print(String(format: "%@ sixel %-8@ %-14@ %@, %d bytes, %@", "\(width)x\(height)",
+                                     palette.rawValue, diffusion.rawValue, samples.summary, sixel.count, quality))
                     }
                 }
                 let geometry = try CellGeometry(imageWidth: width, imageHeight: height, columns: width / 8, rows: height / 16,

@@ -42,7 +42,7 @@ extension Snapterm {
         @Option(help: "auto, kitty, iterm, sixel, symbols or ascii.")
         var format: Format = .auto
 
-        @Option(help: "Sixel palette: auto (adaptive for small pictures, fixed for large), adaptive or fixed.")
+        @Option(help: "Sixel palette: auto (the picture's own, at every size), adaptive (the same) or fixed (xterm's 256 colours).")
         var palette: SixelPalette = .auto
 
         @Option(help: "Colours of symbol art: truecolor, 256, 16, 8 or none (default: TERM's terminfo colours, COLORTERM).")

@@ -3,6 +3,7 @@
 // reads (an orientation it finds, else none) and ignores a profile it cannot use, as the libvips path does.
 import Foundation
 @testable import Imaging
+import TestSupport
 import Testing
 
 @Suite struct DirectJPEGBadMetadataTests {

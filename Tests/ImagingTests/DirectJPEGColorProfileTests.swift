@@ -3,6 +3,7 @@
 // comes out as libvips' own thumbnail with its icc_transform does; one profile builds one transform.
 import Foundation
 @testable import Imaging
+import TestSupport
 import Testing
 
 @Suite struct DirectJPEGColorProfileTests {

@@ -3,6 +3,7 @@
 // resampling tolerance — and its header reports the upright size as libvips does.
 import Foundation
 @testable import Imaging
+import TestSupport
 import Testing
 
 @Suite struct DirectJPEGOrientationTests {

@@ -1,15 +1,32 @@
-// CellGeometryTests: pictures fill whole cells; sixel heights are multiples of 6 that never spill a row.
+// CellGeometryTests: pictures fill whole cells; sixel keeps the whole picture in heights of whole bands that never spill a row.
 import TerminalGraphics
 import Testing
 
 @Suite struct CellGeometryTests {
     @Test func aLandscapePhotoFillsTheBoxWidthInWholeCells() throws {
-        // 720×477 into 30×10 cells of 8×16: width-bound, 240×159 → 30×10 cells
+        // 720×477 into 30×10 cells of 8×16: width-bound, 240×159 → 30×10 cells; sixel keeps the whole
+        // picture in whole bands: 156 rows and the width of that aspect, 235 (not 240 with 3 rows cropped)
         let geometry = try CellGeometry(imageWidth: 720, imageHeight: 477, columns: 30, rows: 10,
                                         cellWidth: 8, cellHeight: 16, mode: .sixel)
         #expect(geometry.columns == 30 && geometry.rows == 10)
-        #expect(geometry.pixelWidth == 240)
+        #expect(geometry.pixelWidth == 235)
         #expect(geometry.pixelHeight == 156)
+        let kitty = try CellGeometry(imageWidth: 720, imageHeight: 477, columns: 30, rows: 10,
+                                     cellWidth: 8, cellHeight: 16, mode: .kitty)
+        #expect(kitty.pixelWidth == 240 && kitty.pixelHeight == 160)
+    }
+
+    @Test(arguments: [(1920, 1280), (600, 400), (2560, 1600), (1411, 1411), (1000, 100)])
+    func aSixelPictureKeepsItsAspectUncropped(imageWidth: Int, imageHeight: Int) throws {
+        for (columns, rows) in [(30, 10), (75, 25), (112, 37), (20, 20)] {
+            let geometry = try CellGeometry(imageWidth: imageWidth, imageHeight: imageHeight, columns: columns, rows: rows,
+                                            cellWidth: 8, cellHeight: 16, mode: .sixel)
+            // Within one pixel of the picture's aspect at the drawn width
+            let exactHeight = Double(imageHeight) * Double(geometry.pixelWidth) / Double(imageWidth)
+            #expect(abs(exactHeight - Double(geometry.pixelHeight)) <= 1 + Double(imageHeight) / Double(imageWidth),
+                    "\(imageWidth)×\(imageHeight) in \(columns)×\(rows): \(geometry.pixelWidth)×\(geometry.pixelHeight)")
+            #expect(geometry.pixelWidth <= geometry.columns * 8 && geometry.pixelHeight <= geometry.rows * 16)
+        }
     }
 
     @Test(arguments: [(6, 13), (8, 16), (9, 18), (10, 20), (7, 15)])
@@ -19,7 +36,7 @@ import Testing
                                             cellWidth: cellWidth, cellHeight: cellHeight, mode: .sixel)
             #expect(geometry.pixelHeight % 6 == 0)
             #expect(geometry.pixelHeight <= geometry.rows * cellHeight)
-            #expect(geometry.pixelWidth == geometry.columns * cellWidth)
+            #expect(geometry.pixelWidth <= geometry.columns * cellWidth)
         }
     }
 

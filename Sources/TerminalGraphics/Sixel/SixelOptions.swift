@@ -2,11 +2,11 @@
 
 /// Where a sixel image's colours come from.
 public enum SixelPalette: String, Sendable, Hashable, CaseIterable {
-    /// Picks per image size: adaptive up to `SixelOptions.adaptivePixelLimit` pixels, fixed above.
+    /// The default: adaptive at every size (the palette search costs ~1–3 ms even at 900×600).
     case auto
-    /// A palette of up to 256 colours computed for each image (median cut): best quality, slower.
+    /// A palette of up to 256 colours computed for each image (median cut, then k-means).
     case adaptive
-    /// xterm's fixed 256-colour palette: no palette search, fast, a little less faithful.
+    /// xterm's fixed 256-colour palette: no palette search, but far less faithful (greys dither into colours).
     case fixed
 }
 
@@ -22,28 +22,29 @@ public enum SixelDiffusion: String, Sendable, Hashable, CaseIterable {
 
 /// Options of `SixelEncoder`.
 public struct SixelOptions: Sendable, Hashable {
-    /// Images with more pixels than this use the fixed palette under `.auto`. Measured (BENCHMARKS.md):
-    /// the fixed palette is 1.4–1.6× faster but ~14 dB worse, so only pictures larger than
-    /// 480×324 (where adaptive encoding outgrows a frame, > 30 ms) give up quality for speed.
-    public static let adaptivePixelLimit = 480 * 324
-
     /// The palette choice.
     public var palette: SixelPalette
     /// The dithering.
     public var diffusion: SixelDiffusion
     /// Colours of an adaptive palette (2…256).
     public var colors: Int
+    /// Whether transparent pixels stay unpainted (P2 = 1), showing the terminal's background. Off for pictures
+    /// drawn over one another in place (an animation's frames), where the frame before would show through:
+    /// transparent pixels are then composited over black.
+    public var transparency: Bool
 
-    /// Creates options; the defaults are the measured best trade-off (see BENCHMARKS.md).
-    public init(palette: SixelPalette = .auto, diffusion: SixelDiffusion = .atkinson, colors: Int = 256) {
+    /// Creates options; the defaults are the measured best (see BENCHMARKS.md): an adaptive palette of 256
+    /// colours and Atkinson's diffusion (1–2 dB above Floyd–Steinberg on photos, and fewer bytes).
+    public init(palette: SixelPalette = .auto, diffusion: SixelDiffusion = .atkinson, colors: Int = 256,
+                transparency: Bool = true) {
         self.palette = palette
         self.diffusion = diffusion
         self.colors = min(256, max(2, colors))
+        self.transparency = transparency
     }
 
-    /// The palette actually used for an image of `width × height` pixels.
+    /// The palette actually used for an image of `width × height` pixels: `.auto` is adaptive at every size.
     public func resolvedPalette(width: Int, height: Int) -> SixelPalette {
-        guard palette == .auto else { return palette }
-        return width * height <= Self.adaptivePixelLimit ? .adaptive : .fixed
+        palette == .auto ? .adaptive : palette
     }
 }
