@@ -1,14 +1,15 @@
 // HTTPCacheRules: how an HTTP response's Cache-Control, Expires, ETag and Last-Modified map to cache metadata.
 import Foundation
 
-/// Reads HTTP caching headers into a storage policy, an expiry and validators.
-enum HTTPCacheRules {
+/// Reads HTTP caching headers into a storage policy, an expiry and validators (also used by handlers outside
+/// this module that speak HTTP, such as the Matrix media handler).
+public enum HTTPCacheRules {
     /// Metadata for a response received at `now`; `heuristic` is the freshness lifetime when the
     /// server says nothing about it. `max-age` wins over `Expires` and counts from the response's
     /// `Age`; `no-cache` makes the copy stale at once (revalidated before each use); `no-store` keeps
     /// it out of every cache; `immutable` needs nothing (a fresh copy is never revalidated anyway);
     /// `stale-while-revalidate=N` and `must-revalidate` say when a stale copy may still be shown.
-    static func response(
+    public static func response(
         headers: [(name: String, value: String)], status: Int, now: Date, heuristic: TimeInterval
     ) -> LoadResponse {
         func header(_ name: String) -> String? {
@@ -36,7 +37,7 @@ enum HTTPCacheRules {
     }
 
     /// `image/png; charset=x` → `image/png`, keeping only token characters (server text is never trusted).
-    static func cleanMIMEType(_ value: String) -> String {
+    public static func cleanMIMEType(_ value: String) -> String {
         let type = value.split(separator: ";").first.map(String.init) ?? ""
         return String(type.trimmingCharacters(in: .whitespaces).lowercased()
             .filter { $0.isASCII && ($0.isLetter || $0.isNumber || "/+-.".contains($0)) }.prefix(100))
