@@ -80,7 +80,9 @@ public struct ThumbnailSchemeHandler: SchemeHandling {
             ? nil : PartialPreview(thumbnail, encoder: encoder, workers: workers, task: task, client: client)
         var reader: (@Sendable (Data) -> Void)?
         if let partial { reader = { partial.offer($0) } }
-        let source = try await base.result(for: LoadRequest(url: thumbnail.source, priority: task.priority), asSourceOf: task,
+        // An `mxc://` picture is asked as the server's thumbnail that holds the box, not as the whole file.
+        let sourceURL = ThumbnailSource.loaded(for: thumbnail)
+        let source = try await base.result(for: LoadRequest(url: sourceURL, priority: task.priority), asSourceOf: task,
                                            bytesSoFar: reader)
         partial?.finish()
         try Task.checkCancellation()

@@ -1,4 +1,5 @@
-// ThumbnailSource: the cheapest source a thumbnail can ask for — a photo rendered at the box's size.
+// ThumbnailSource: the cheapest source a thumbnail can ask for — a photo rendered at the box's size, an
+// `mxc://` picture as the server's pre-made thumbnail that holds the box.
 import Foundation
 import SchemeLoader
 
@@ -34,5 +35,17 @@ public enum ThumbnailSource {
             asset.height = max(1, Int((Double(height) * scale).rounded()))
         }
         return asset.url
+    }
+
+    /// What the thumbnail stage loads for `thumbnail`: for a whole `mxc://` picture, the server's own scaled
+    /// thumbnail that holds the box (`MatrixMediaURL.fitting`), not the full file; anything else as it is. An
+    /// animated thumbnail or a preview from the EXIF thumbnail needs the file itself, and an `mxc://` source that
+    /// already names a thumbnail size is the caller's choice.
+    public static func loaded(for thumbnail: ThumbnailURL) -> URL {
+        guard !thumbnail.animated, !thumbnail.fromEmbeddedThumbnail,
+              let media = try? MatrixMediaURL(url: thumbnail.source), media.thumbnail == nil else { return thumbnail.source }
+        let (width, height) = thumbnail.box.pixelSize
+        guard width > 0, height > 0 else { return thumbnail.source }
+        return media.fitting(width: width, height: height).url
     }
 }
