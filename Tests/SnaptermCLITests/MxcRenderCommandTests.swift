@@ -37,13 +37,16 @@ import Testing
         // When it is rendered as sixel, and fetched whole
         let variables = environment(home)
         let render = try await OffPool.run {
-            try CommandRunner.run(["render", "--format", "sixel", "--cols", "30", "--rows", "10", mxc], environment: variables)
+            try CommandRunner.run(["render", "--format", "sixel", "--cols", "30", "--rows", "10", "--stats", mxc], environment: variables)
         }
         let fetch = try await OffPool.run { try CommandRunner.run(["fetch", mxc], environment: variables) }
 
         // Then it is drawn, the fetched bytes are the upload, and the token is in no output and no cache file
         #expect(render.status == 0, "\(render.stderr)")
         #expect(render.stdout.starts(with: Data("\u{1B}P".utf8)))
+        // (a 240×160 box: the thumbnail stage asked the server's 320×240 thumbnail, fewer bytes than the file)
+        let sourceBytes = render.stderr.split(separator: " ").first { $0.hasPrefix("bytes=") }.flatMap { Int($0.dropFirst(6)) }
+        #expect(sourceBytes.map { $0 > 0 && $0 < (try? Data(contentsOf: photo).count) ?? 0 } == true, "\(render.stderr)")
         #expect(fetch.status == 0, "\(fetch.stderr)")
         #expect(fetch.stdout == (try Data(contentsOf: photo)))
         let token = Data(session.accessToken.utf8)
