@@ -114,7 +114,9 @@ public final class MatrixMediaSchemeHandler: SchemeHandling {
         }
         let metadata = HTTPCacheRules.response(headers: response.headers.map { (name: $0.name, value: $0.value) }, status: status,
                                                now: configuration.now(), heuristic: configuration.heuristicFreshness)
-        if status == 304, let cached = task.cachedResponse {
+        if status == 304 {
+            // Not modified is an answer only to a request that sent validators, which come from a cached copy.
+            guard let cached = task.cachedResponse else { throw LoadError.httpStatus(code: status, url: name) }
             var kept = metadata
             kept.mimeType = cached.response.mimeType
             kept.expectedLength = nil
