@@ -48,4 +48,15 @@ public enum ThumbnailSource {
         guard width > 0, height > 0 else { return thumbnail.source }
         return media.fitting(width: width, height: height).url
     }
+
+    /// Whether a failed load of the server-sized source (`loaded(for:)`) is worth trying again as the whole file:
+    /// not when it was cancelled or the server could not be reached (the file would fail alike, after another
+    /// wait); yes when the server answered that it has no such thumbnail (a file it cannot scale).
+    public static func mayFallBack(after error: any Error) -> Bool {
+        if error is CancellationError { return false }
+        switch error as? LoadError {
+        case .network?, .timedOut?, .offline?: return false
+        default: return true
+        }
+    }
 }
