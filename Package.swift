@@ -88,11 +88,12 @@ let package = Package(
             name: "MapSnapshots",
             dependencies: ["SchemeLoader", "Imaging", "CCairo", "CZlib", "CLazyLibraries", .product(name: "GRDB", package: "GRDB.swift")]
         ),
-        // Matrix: a client of the Matrix client-server API (discovery, login, whoami, logout, sync) and the
-        // accounts file — knows nothing of terminals.
+        // Matrix: a client of the Matrix client-server API (discovery, login, whoami, logout, sync), the
+        // accounts file and the `mxc://` scheme handler — knows nothing of terminals.
         .target(
             name: "Matrix",
             dependencies: [
+                "SchemeLoader",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -170,7 +171,7 @@ let package = Package(
         ),
         .testTarget(
             name: "MatrixTests",
-            dependencies: ["Matrix", "TestSupport"]
+            dependencies: ["Matrix", "SchemeLoader", "Imaging", "TestSupport"]
         ),
         .testTarget(
             name: "MessageStoreTests",
@@ -178,7 +179,7 @@ let package = Package(
         ),
         .testTarget(
             name: "SnaptermCLITests",
-            dependencies: ["TestSupport", "Imaging", "Matrix", "snapterm"]
+            dependencies: ["TestSupport", "Imaging", "Matrix", "SchemeLoader", "snapterm"]
         ),
         .testTarget(
             name: "SnaptermE2ETests",

@@ -28,6 +28,10 @@ public enum MatrixError: Error, Equatable, Sendable, CustomStringConvertible {
     case noAccount(String)
     /// The accounts file at `path` cannot be read or written.
     case accountsFile(path: String, reason: String)
+    /// The homeserver has no media at `url` (an `mxc://` URL; `M_NOT_FOUND`).
+    case mediaNotFound(url: String)
+    /// The media at `url` was announced but its bytes are not uploaded yet (504 `M_NOT_YET_UPLOADED`).
+    case mediaNotYetUploaded(url: String)
 
     /// One plain sentence naming the cause.
     public var description: String {
@@ -60,6 +64,10 @@ public enum MatrixError: Error, Equatable, Sendable, CustomStringConvertible {
             "no Matrix account \(what): log in first with snapterm login HOMESERVER USER"
         case .accountsFile(let path, let reason):
             "the accounts file \(path) cannot be used (\(reason))"
+        case .mediaNotFound(let url):
+            "the homeserver has no picture or file at \(url)"
+        case .mediaNotYetUploaded(let url):
+            "\(url) is not uploaded yet: its sender's upload has not finished, try again later"
         }
     }
 
@@ -81,6 +89,8 @@ public enum MatrixError: Error, Equatable, Sendable, CustomStringConvertible {
         case .invalidResponse(let endpoint, let reason): return .invalidResponse(endpoint: clean(endpoint), reason: clean(reason))
         case .noAccount(let what): return .noAccount(clean(what))
         case .accountsFile(let path, let reason): return .accountsFile(path: clean(path), reason: clean(reason))
+        case .mediaNotFound(let url): return .mediaNotFound(url: clean(url))
+        case .mediaNotYetUploaded(let url): return .mediaNotYetUploaded(url: clean(url))
         case .wrongCredentials, .sessionEnded, .rateLimited: return self
         }
     }

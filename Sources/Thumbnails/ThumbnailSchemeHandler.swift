@@ -80,8 +80,17 @@ public struct ThumbnailSchemeHandler: SchemeHandling {
             ? nil : PartialPreview(thumbnail, encoder: encoder, workers: workers, task: task, client: client)
         var reader: (@Sendable (Data) -> Void)?
         if let partial { reader = { partial.offer($0) } }
-        let source = try await base.result(for: LoadRequest(url: thumbnail.source, priority: task.priority), asSourceOf: task,
+        // An `mxc://` picture is asked as the server's thumbnail that holds the box, not as the whole file.
+        let sourceURL = ThumbnailSource.loaded(for: thumbnail)
+        let source: LoadResult
+        do {
+            source = try await base.result(for: LoadRequest(url: sourceURL, priority: task.priority), asSourceOf: task,
                                            bytesSoFar: reader)
+        } catch where sourceURL != thumbnail.source && ThumbnailSource.mayFallBack(after: error) {
+            // The server made no thumbnail of it (not a picture it can scale): the whole file, as asked.
+            source = try await base.result(for: LoadRequest(url: thumbnail.source, priority: task.priority), asSourceOf: task,
+                                           bytesSoFar: reader)
+        }
         partial?.finish()
         try Task.checkCancellation()
         // A source that never goes stale (a map, a photo of the gallery) needs no tag: its thumbnail is

@@ -1,4 +1,5 @@
-// ThumbnailSource: the cheapest source a thumbnail can ask for — a photo rendered at the box's size.
+// ThumbnailSource: the cheapest source a thumbnail can ask for — a photo rendered at the box's size, an
+// `mxc://` picture as the server's pre-made thumbnail that holds the box.
 import Foundation
 import SchemeLoader
 
@@ -34,5 +35,28 @@ public enum ThumbnailSource {
             asset.height = max(1, Int((Double(height) * scale).rounded()))
         }
         return asset.url
+    }
+
+    /// What the thumbnail stage loads for `thumbnail`: for a whole `mxc://` picture, the server's own scaled
+    /// thumbnail that holds the box (`MatrixMediaURL.fitting`), not the full file; anything else as it is. An
+    /// animated thumbnail or a preview from the EXIF thumbnail needs the file itself, and an `mxc://` source that
+    /// already names a thumbnail size is the caller's choice.
+    public static func loaded(for thumbnail: ThumbnailURL) -> URL {
+        guard !thumbnail.animated, !thumbnail.fromEmbeddedThumbnail,
+              let media = try? MatrixMediaURL(url: thumbnail.source), media.thumbnail == nil else { return thumbnail.source }
+        let (width, height) = thumbnail.box.pixelSize
+        guard width > 0, height > 0 else { return thumbnail.source }
+        return media.fitting(width: width, height: height).url
+    }
+
+    /// Whether a failed load of the server-sized source (`loaded(for:)`) is worth trying again as the whole file:
+    /// not when it was cancelled or the server could not be reached (the file would fail alike, after another
+    /// wait); yes when the server answered that it has no such thumbnail (a file it cannot scale).
+    public static func mayFallBack(after error: any Error) -> Bool {
+        if error is CancellationError { return false }
+        switch error as? LoadError {
+        case .network?, .timedOut?, .offline?: return false
+        default: return true
+        }
     }
 }

@@ -13,7 +13,8 @@ extension Snapterm {
             discussion: """
                 A plain path is read wherever it is (you named it); - reads standard input. \
                 Schemes: http, https, file (inside the allowed folders), asset (the photo gallery, with edits), \
-                map (offline map snapshots, PNG; --tiles draws from other MBTiles or PMTiles archives, extra OpenMapTiles files in $SNAPTERM_MAP_TILES). \
+                map (offline map snapshots, PNG; --tiles draws from other MBTiles or PMTiles archives, extra OpenMapTiles files in $SNAPTERM_MAP_TILES), \
+                mxc (Matrix media as the logged-in account; ?width=W&height=H: the server's thumbnail covering that box). \
                 Bytes go to standard output, or to FILE with -o. To a terminal, only text is written, with C1 \
                 and bidirectional control characters shown as <U+XXXX> (--force writes the raw bytes); a \
                 file or pipe always gets the raw bytes.

@@ -18,7 +18,7 @@ extension Snapterm {
             abstract: "Show pictures in the terminal (kitty, iTerm2, sixel or text art): paths, URLs, or - for standard input.",
             discussion: """
                 A plain path is read wherever it is (you named it); a URL is any the loader supports (http, https, \
-                file inside the allowed folders, asset, map). Pictures may be JPEG, PNG, GIF, WebP, HEIC, AVIF, JPEG XL, \
+                file inside the allowed folders, asset, map, and mxc once logged in). Pictures may be JPEG, PNG, GIF, WebP, HEIC, AVIF, JPEG XL, \
                 TIFF or BMP, told by their content, never their name. Several pictures are rendered at once and printed in order. \
                 --format auto asks the terminal (kitty graphics query, DA1) and the environment (TERM, TERM_PROGRAM, \
                 COLORTERM, NO_COLOR, SNAPTERM_GRAPHICS=kitty|iterm|sixel|symbols|ascii). Encoded pictures are cached \

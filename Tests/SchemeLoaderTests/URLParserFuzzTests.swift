@@ -58,6 +58,10 @@ import Testing
                 accepted += 1
                 #expect(try ByteRangeURL(url: range.url) == range, "iteration \(iteration): \(text)")
             }
+            if let media = try? MatrixMediaURL(url: url) {
+                accepted += 1
+                #expect(try MatrixMediaURL(url: media.url) == media, "iteration \(iteration): \(text)")
+            }
             if let canonical = try? URLCanonicalizer.standard(url) {
                 #expect(try URLCanonicalizer.standard(canonical) == canonical, "iteration \(iteration): \(text)")
             }

@@ -31,6 +31,10 @@ func fuzzURL(_ data: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
         let again = accepted { try ByteRangeURL(url: range.url) }
         precondition(again == range, "byterange:// canonical form does not round-trip: \(text) → \(range.url)")
     }
+    if let media = accepted({ try MatrixMediaURL(url: url) }) {
+        let again = accepted { try MatrixMediaURL(url: media.url) }
+        precondition(again == media && again?.url == media.url, "mxc:// canonical form does not round-trip: \(text) → \(media.url)")
+    }
     if let canonical = accepted({ try URLCanonicalizer.standard(url) }) {
         let again = accepted { try URLCanonicalizer.standard(canonical) }
         precondition(again == canonical, "standard form is not stable: \(text) → \(canonical)")

@@ -29,7 +29,7 @@ enum HTTPCacheRules {
 
     /// Metadata for a response with `headers` and `status`, asked for at `requestTime` with `sentHeaders`
     /// and received at `responseTime`.
-    static func response(
+    public static func response(
         headers: [(name: String, value: String)], status: Int, requestTime: Date, responseTime: Date,
         heuristic: Heuristic = Heuristic(), sentHeaders: [(name: String, value: String)] = []
     ) -> LoadResponse {
@@ -120,7 +120,7 @@ enum HTTPCacheRules {
     }
 
     /// `image/png; charset=x` → `image/png`, keeping only token characters (server text is never trusted).
-    static func cleanMIMEType(_ value: String) -> String {
+    public static func cleanMIMEType(_ value: String) -> String {
         let type = value.split(separator: ";").first.map(String.init) ?? ""
         return String(type.trimmingCharacters(in: .whitespaces).lowercased()
             .filter { $0.isASCII && ($0.isLetter || $0.isNumber || "/+-.".contains($0)) }.prefix(100))

@@ -105,7 +105,8 @@ struct AppEnvironment {
     /// are; `extra` handlers (standard input) come first.
     /// `schemes`, when given, limits the handlers to those schemes (files are always read): a command
     /// that only reads files neither opens the photo gallery's manifest nor sets up an HTTP client.
-    /// `use` says where decoding, drawing and file reads run.
+    /// `use` says where decoding, drawing and file reads run. `mxc://` pictures are loaded as the stored Matrix
+    /// account (`matrixMediaHandler()`); with none, they fail saying to log in first.
     func makeLoader(for use: LoaderUse, diskCache: Bool = true, namedFiles: [URL] = [], namedFolders: [URL] = [],
                     extra: [any SchemeHandling] = [], schemes: Set<String>? = nil) throws -> SchemeLoader {
         func wanted(_ names: String...) -> Bool { schemes.map { !$0.isDisjoint(with: names) } ?? true }
@@ -120,6 +121,7 @@ struct AppEnvironment {
         handlers.append(FileSchemeHandler(allowedRoots: fileRoots + namedFolders, namedFiles: namedFiles,
                                           blockingCalls: use.blockingFileCalls))
         if wanted("map") { handlers.append(try mapHandler(workers: use.workers, rangesThrough: itself)) }
+        if wanted("mxc") { handlers.append(matrixMediaHandler()) }
         if wanted("asset"), let library = try photoLibrary() { handlers.append(AssetSchemeHandler(library: library, workers: use.workers)) }
         var configuration = SchemeLoaderConfiguration(diskDirectory: diskCache ? try diskFolder("loader") : nil)
         configuration.diskSizeLimit = diskCacheLimit

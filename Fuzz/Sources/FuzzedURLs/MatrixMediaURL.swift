@@ -1,0 +1,1 @@
+../../../Sources/SchemeLoader/URLs/MatrixMediaURL.swift
