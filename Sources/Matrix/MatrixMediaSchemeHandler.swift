@@ -93,6 +93,7 @@ public final class MatrixMediaSchemeHandler: SchemeHandling {
         let name = media.url.absoluteString
         if configuration.isOffline { throw LoadError.offline(url: name) }
         let end = ContinuousClock.now + configuration.totalTimeout
+        let requestTime = configuration.now()
         let validators = Self.validatorHeaders(of: task.cachedResponse)
         var legacy = legacyOnly.withLock { $0 }
         var response = try await send(MatrixMediaEndpoint.url(for: media, base: session.homeserver, legacy: legacy),
@@ -112,8 +113,13 @@ public final class MatrixMediaSchemeHandler: SchemeHandling {
                 throw Self.error(status: status, body: body, media: name, session: session)
             }
         }
-        let metadata = HTTPCacheRules.response(headers: response.headers.map { (name: $0.name, value: $0.value) }, status: status,
-                                               now: configuration.now(), heuristic: configuration.heuristicFreshness)
+        let headers = response.headers.map { (name: $0.name, value: $0.value) }
+        var metadata = HTTPCacheRules.response(headers: headers, status: status, requestTime: requestTime,
+                                               responseTime: configuration.now())
+        // Media never changes once uploaded: an answer that says nothing of its freshness stays fresh a while.
+        if !headers.contains(where: { ["cache-control", "expires"].contains($0.name.lowercased()) }) {
+            metadata.expiresAt = configuration.now().addingTimeInterval(configuration.heuristicFreshness)
+        }
         if status == 304 {
             // Not modified is an answer only to a request that sent validators, which come from a cached copy.
             guard let cached = task.cachedResponse else { throw LoadError.httpStatus(code: status, url: name) }

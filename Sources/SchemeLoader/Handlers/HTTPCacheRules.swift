@@ -15,13 +15,21 @@ import Foundation
 /// - `no-cache` is stale at once and never served stale; `must-revalidate` never served stale;
 ///   `no-store` and `Vary: *` are never stored; any other `Vary` records the values of the request
 ///   fields it names (``LoadResponse/selectingHeaders``), and a copy is reused only for the same values.
-enum HTTPCacheRules {
+///
+/// Public for the handlers outside this module that speak HTTP (the Matrix media handler).
+public enum HTTPCacheRules {
     /// How a lifetime is guessed when the response gives none (RFC 9111 §4.2.2).
-    struct Heuristic: Sendable {
+    public struct Heuristic: Sendable {
         /// The share of `Date − Last-Modified`. Default 10 %, as browsers do.
-        var fraction = 0.1
+        public var fraction: Double
         /// The longest guessed lifetime. Default one week.
-        var limit: TimeInterval = 7 * 86_400
+        public var limit: TimeInterval
+
+        /// A heuristic of `fraction` of the time since the last change, at most `limit` (the browsers' by default).
+        public init(fraction: Double = 0.1, limit: TimeInterval = 7 * 86_400) {
+            self.fraction = fraction
+            self.limit = limit
+        }
     }
 
     /// The statuses RFC 9110 §15.1 defines as heuristically cacheable.
