@@ -65,3 +65,15 @@ public struct TestHomeserver: Sendable {
         return TestMatrixUser(localpart: localpart, userID: "@\(localpart):localhost", password: password)
     }
 }
+
+extension TestHomeserver {
+    /// A picture another person (a fresh matrix-nio user) uploaded into a room of their own, and a fresh user to
+    /// read it: the `mxc://` URL and the reader.
+    public func pictureSentByAPeer(_ file: URL) async throws -> (mxc: String, reader: TestMatrixUser) {
+        let sender = try await registerUser("bob")
+        let reader = try await registerUser("alice")
+        let peer = MatrixPeer(homeserver: self, user: sender)
+        let room = try await peer.createRoom(inviting: [])
+        return (try await peer.sendImage(file, to: room).url, reader)
+    }
+}

@@ -19,13 +19,9 @@ struct MatrixMediaFixture {
     /// Registers a sender and a reader; the sender uploads `photo` into a room of its own.
     static func make() async throws -> MatrixMediaFixture {
         let homeserver = try TestHomeserver.fromEnvironment()
-        let bob = try await homeserver.registerUser("bob")
-        let alice = try await homeserver.registerUser("alice")
-        let peer = MatrixPeer(homeserver: homeserver, user: bob)
-        let room = try await peer.createRoom(inviting: [])
-        let sent = try await peer.sendImage(photo, to: room)
+        let (mxc, alice) = try await homeserver.pictureSentByAPeer(photo)
         let session = try await MatrixClient().login(at: homeserver.url, user: MatrixUserID(alice.localpart), password: alice.password)
-        return MatrixMediaFixture(homeserver: homeserver, mxc: sent.url, session: session)
+        return MatrixMediaFixture(homeserver: homeserver, mxc: mxc, session: session)
     }
 
     /// A loader with only the `mxc://` handler, memory caches only.

@@ -30,7 +30,9 @@ import Testing
         let directory = try TemporaryDirectory()
         let mock = MockSchemeHandler()
         mock.stubAll(with: MockResponse(data: Data("old".utf8), expiresAt: Date(timeIntervalSinceNow: -60)))
-        _ = try await LoaderFixtures.loader(mock, disk: directory.url).data(for: LoaderFixtures.url("a"))
+        let first = try LoaderFixtures.loader(mock, disk: directory.url)
+        _ = try await first.data(for: LoaderFixtures.url("a"))
+        await first.waitForPendingWrites()  // written after delivery: the second loader must find it
         let loader = try LoaderFixtures.loader(mock, disk: directory.url)
         let result = try await loader.data(for: LoaderFixtures.url("a"), cachePolicy: .cacheOnly)
         #expect(result.source == .disk)
