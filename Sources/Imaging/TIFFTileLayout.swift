@@ -100,7 +100,11 @@ struct TIFFTileLayout: Equatable {
                 let width = [3: 2, 4: 4, 13: 4, 16: 8, 18: 8][type]
                 let value = width.flatMap { $0 <= fieldWidth && count == 1 ? self.read(entry + 4 + fieldWidth, $0) : nil }
                 // several values lie at the offset the entry holds
-                let at = width.flatMap { count > 1 && count * $0 > fieldWidth ? self.read(entry + 4 + fieldWidth, fieldWidth) : nil }
+                // (a count of up to 2^63 in a BigTIFF: the product must not overflow — a fuzzed file trapped here)
+                let at = width.flatMap { width -> Int? in
+                    let bytes = count.multipliedReportingOverflow(by: width)
+                    return count > 1 && (bytes.overflow || bytes.partialValue > fieldWidth) ? self.read(entry + 4 + fieldWidth, fieldWidth) : nil
+                }
                 tags[tag] = (count, value, at ?? -1)
             }
             let next = self.read(offset + countWidth + read * entryWidth, fieldWidth)
@@ -108,7 +112,7 @@ struct TIFFTileLayout: Equatable {
             if let sub = tags[330] {
                 if let value = sub.value { subDirectories = [value] }
                 let width = big ? 8 : 4
-                for index in 0..<min(sub.count, TIFFTileLayout.maxDirectories) where sub.at >= 0 {
+                for index in 0..<min(sub.count, TIFFTileLayout.maxDirectories) where sub.at >= 0 && sub.at < raw.count {
                     if let offset = self.read(sub.at + index * width, width) { subDirectories.append(offset) }
                 }
             }
