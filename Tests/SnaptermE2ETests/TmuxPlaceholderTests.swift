@@ -18,18 +18,18 @@ struct TmuxPlaceholderTests {
         try await fixture.tmux.setOption("allow-passthrough", "on")
         try await fixture.start("--graphics kitty")
         try await fixture.tmux.waitFor { $0.contains { $0.contains("#1 of ") } && $0.contains { $0.contains("blank 0/") } }
-        let opening = try await boxes(fixture.tmux)
+        let opening = try await settledBoxes(fixture.tmux)
         #expect(opening.count >= 4, "several thumbnails as placeholders: \(opening)")
         #expect(Set(opening.map(\.id)).count == opening.count, "each row its own image")
 
         for _ in 0..<50 { try await fixture.tmux.send("Down") }
         try await fixture.tmux.waitFor { $0.contains { $0.contains("#51 of ") } && $0.contains { $0.contains("blank 0/") } }
-        let down = try await boxes(fixture.tmux)
+        let down = try await settledBoxes(fixture.tmux)
         #expect(down.count >= 4 && Set(down.map(\.id)).isDisjoint(with: opening.map(\.id)), "other rows, other images")
 
         for _ in 0..<50 { try await fixture.tmux.send("Up") }
         try await fixture.tmux.waitFor { $0.contains { $0.contains("#1 of ") } && $0.contains { $0.contains("blank 0/") } }
-        let back = try await boxes(fixture.tmux)
+        let back = try await settledBoxes(fixture.tmux)
         #expect(back == opening, "every box beside its own row shows its own image id again")
 
         // The same list row always carries the same id (the id follows the thumbnail, never a stale one)
@@ -48,6 +48,18 @@ struct TmuxPlaceholderTests {
 
     /// Reads the pane and checks every placeholder cell belongs to a well-formed box at the left edge:
     /// one id per box, each cell's diacritics naming its own row and column in the box.
+    /// The boxes once every visible list row shows one (a state: on a loaded machine the status line can say
+    /// `blank 0/…` a frame before the last rows' placeholders are drawn); what is there after 60 s otherwise.
+    private func settledBoxes(_ tmux: TmuxSession) async throws -> [Box] {
+        let deadline = ContinuousClock.now + .seconds(60)
+        var found = try await boxes(tmux)
+        while found.count < 4 || found.contains(where: { $0.number == nil }), ContinuousClock.now < deadline {
+            try await Task.sleep(for: .milliseconds(100))
+            found = try await boxes(tmux)
+        }
+        return found
+    }
+
     private func boxes(_ tmux: TmuxSession) async throws -> [Box] {
         // capture-pane -e writes a colour only where it changes: it carries on from line to line
         var foreground: Int?
