@@ -5,6 +5,7 @@ import AsyncHTTPClient
 import Foundation
 import NIOCore
 import NIOHTTP1
+import SchemeLoader
 
 /// The real transport: HTTP/1.1 or HTTP/2 over AsyncHTTPClient, answers up to 16 MiB.
 public struct HTTPMatrixTransport: MatrixTransport {
@@ -22,7 +23,9 @@ public struct HTTPMatrixTransport: MatrixTransport {
     /// mistyped port is said soon. Reads have no timeout of their own (a /sync waits by design); each
     /// request has its deadline.
     private static func configuration(redirects: HTTPClient.Configuration.RedirectConfiguration) -> HTTPClient.Configuration {
-        HTTPClient.Configuration(redirectConfiguration: redirects, timeout: .init(connect: .seconds(5)))
+        var configuration = HTTPClient.Configuration(redirectConfiguration: redirects, timeout: .init(connect: .seconds(5)))
+        if let tls = try? TrustedAuthorities.fromEnvironment.get() { configuration.tlsConfiguration = tls }
+        return configuration
     }
 
     /// The transport.
@@ -42,6 +45,9 @@ public struct HTTPMatrixTransport: MatrixTransport {
         }
         let client = request.followsRedirects ? Self.following : Self.direct
         let place = Self.origin(of: request.url)
+        if request.url.scheme == "https", case .failure(let error) = TrustedAuthorities.fromEnvironment {
+            throw .unreachable(url: place, reason: error.description)
+        }
         do {
             let response = try await client.execute(outgoing, timeout: .nanoseconds(Int64(request.timeout.nanoseconds)))
             let body = try await response.body.collect(upTo: Self.maximumBodyBytes)
@@ -71,11 +77,11 @@ public struct HTTPMatrixTransport: MatrixTransport {
             default: return String(describing: error)
             }
         }
+        if case .untrustedCertificate(_, let reason)? = TrustedAuthorities.refusal(error, host: "") {
+            return "its certificate could not be verified: \(reason)"
+        }
         let text = String(describing: error)
         if text.contains("UnknownHost") { return "its name has no address (DNS)" }
-        if text.localizedCaseInsensitiveContains("certificate") || text.contains("SSL") {
-            return "its certificate could not be verified: \(text)"
-        }
         if text.contains("connection refused") || text.contains("ECONNREFUSED") || text.contains("errno: 111") {
             return "connection refused"
         }

@@ -54,6 +54,7 @@ public final class MatrixMediaSchemeHandler: SchemeHandling {
             timeout: .init(connect: .nanoseconds(configuration.connectTimeout.nanoseconds),
                            read: .nanoseconds(configuration.readTimeout.nanoseconds)))
         clientConfiguration.decompression = .disabled
+        if let tls = try? TrustedAuthorities.fromEnvironment.get() { clientConfiguration.tlsConfiguration = tls }
         self.clientConfiguration = clientConfiguration
     }
 
@@ -232,6 +233,9 @@ public final class MatrixMediaSchemeHandler: SchemeHandling {
     private func translate(_ error: any Error, name: String) -> any Error {
         if error is LoadError || error is MatrixError || error is CancellationError { return error }
         if Task.isCancelled { return CancellationError() }
+        if let refusal = TrustedAuthorities.refusal(error, host: session.map { HTTPMatrixTransport.origin(of: $0.homeserver) } ?? name) {
+            return refusal
+        }
         if let clientError = error as? HTTPClientError {
             switch clientError {
             case .readTimeout: return LoadError.timedOut(phase: "waiting for data", url: name)

@@ -39,5 +39,8 @@ import Testing
         if let canonical = accepted(text, { try URLCanonicalizer.standard(url) }) {
             #expect(accepted(text, { try URLCanonicalizer.standard(canonical) }) == canonical)
         }
+        if let canonical = accepted(text, { try URLCanonicalizer.http(url) }) {
+            #expect(accepted(text, { try URLCanonicalizer.http(canonical) }) == canonical)
+        }
     }
 }

@@ -50,3 +50,26 @@ import Testing
         #expect(String(decoding: help.stdout, as: UTF8.self).contains("fetch"))
     }
 }
+
+/// `fetch` over https trusts the authority SSL_CERT_FILE names, as curl does, and says in one sentence why a
+/// certificate was refused otherwise.
+@Suite struct FetchTrustedAuthorityTests {
+    @Test func fetchTrustsTheAuthorityOfSSLCertFileAndRefusesAnUnknownOneInOneSentence() async throws {
+        let folder = try TemporaryDirectory()
+        let tls = try await OffPool.run { try TestCertificate.make(in: folder) }
+        let body = Data("picture bytes".utf8)
+        let server = try await TestHTTPServer(routes: ["/p.bin": .respond(body: body)], tls: tls)
+        let url = server.url("/p.bin").absoluteString
+        let cache = folder.appending("cache").path
+        let trusted = try await CommandRunner.run(["fetch", url], environment: ["SSL_CERT_FILE": tls.certificate, "XDG_CACHE_HOME": cache])
+        let refused = try await CommandRunner.run(["fetch", url], environment: ["XDG_CACHE_HOME": folder.appending("cache2").path])
+        await server.stop()
+        #expect(trusted.status == 0, "\(trusted.stderr)")
+        #expect(trusted.stdout == body)
+        #expect(refused.status != 0)
+        #expect(refused.stdout.isEmpty)
+        #expect(refused.stderr.split(separator: "\n").count == 1)
+        #expect(refused.stderr.contains("127.0.0.1:\(server.port) was not trusted"), "\(refused.stderr)")
+        #expect(!refused.stderr.contains(".build") && !refused.stderr.contains("BoringSSL"), "\(refused.stderr)")
+    }
+}

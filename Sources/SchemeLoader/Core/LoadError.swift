@@ -5,6 +5,10 @@ import Foundation
 public enum LoadError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The text is not a URL at all.
     case malformedURL(String)
+    /// An HTTPS server's certificate was refused (`reason` says why); verification is never turned off.
+    case untrustedCertificate(host: String, reason: String)
+    /// `SSL_CERT_FILE` or `SSL_CERT_DIR` names a file or folder that holds no readable certificate.
+    case unreadableTrustStore(variable: String, path: String, reason: String)
     /// No registered handler takes this scheme.
     case unsupportedScheme(String)
     /// A required query parameter is missing.
@@ -92,6 +96,10 @@ public enum LoadError: Error, Sendable, Hashable, CustomStringConvertible {
             "bytes \(offset)–\(offset &+ UInt64(max(1, length)) &- 1) are past the end of the archive"
                 + (size.map { " (\($0) bytes)" } ?? "") + ": \(url)"
         case .rangesNotSupported(let url): "the server does not support range requests (it sent the whole archive): \(url)"
+        case .untrustedCertificate(let host, let reason):
+            "\(host) was not trusted: \(reason) (a private authority is trusted by naming its PEM file in SSL_CERT_FILE)"
+        case .unreadableTrustStore(let variable, let path, let reason):
+            "\(variable) names \(path), which cannot be used: \(reason)"
         case .rangeMismatch(let url, let asked, let received):
             "the server sent other bytes than asked (asked \(asked), got \(received)): \(url)"
         }

@@ -34,7 +34,8 @@ public final class HTTPSchemeHandler: SchemeHandling {
         public var maxHeuristicFreshness: TimeInterval = 7 * 86_400
         /// Sent as `User-Agent`.
         public var userAgent = "snapterm/0.1"
-        /// TLS settings for `https` (e.g. extra trust roots); `nil`: the system's defaults.
+        /// TLS settings for `https` (e.g. extra trust roots); `nil`: the system's authorities plus those named
+        /// by `SSL_CERT_FILE` / `SSL_CERT_DIR` (``TrustedAuthorities``).
         public var tlsConfiguration: TLSConfiguration?
         /// How long a host whose connection failed is not tried again (its requests fail at once, so the
         /// loader serves cached copies without each one waiting for the connect timeout). Default 10 s.
@@ -81,7 +82,9 @@ public final class HTTPSchemeHandler: SchemeHandling {
         clientConfiguration.connectionPool.retryConnectionEstablishment = false
         hosts = HostConnectionBudget(limitPerHost: configuration.connectionsPerHost, retryAfter: configuration.unreachableRetry,
                                      abandonedGrace: configuration.abandonedDownloadGrace)
-        if let tls = configuration.tlsConfiguration { clientConfiguration.tlsConfiguration = tls }
+        if let tls = configuration.tlsConfiguration ?? (try? TrustedAuthorities.fromEnvironment.get()) ?? nil {
+            clientConfiguration.tlsConfiguration = tls
+        }
         self.clientConfiguration = clientConfiguration
     }
 
@@ -128,6 +131,9 @@ public final class HTTPSchemeHandler: SchemeHandling {
         let range = task.url.scheme == ByteRangeURL.scheme ? try ByteRangeURL(url: task.url) : nil
         let origin = range?.archive ?? task.url
         if configuration.isOffline { throw LoadError.offline(url: origin.absoluteString) }
+        if origin.scheme == "https", configuration.tlsConfiguration == nil, case .failure(let error) = TrustedAuthorities.fromEnvironment {
+            throw error
+        }
         try checkReachable(origin)
         try await hosts.withTurn(for: task, at: origin) {
             // Again once its turn comes: the requests ahead of it may have just found the host gone.
@@ -321,6 +327,9 @@ public final class HTTPSchemeHandler: SchemeHandling {
     private func translate(_ error: any Error, url: URL) -> any Error {
         if error is LoadError || error is CancellationError { return error }
         if Task.isCancelled { return CancellationError() }
+        if let refusal = TrustedAuthorities.refusal(error, host: url.port.map { "\(url.host ?? ""):\($0)" } ?? url.host ?? "") {
+            return refusal
+        }
         let text = url.absoluteString
         if let clientError = error as? HTTPClientError {
             switch clientError {

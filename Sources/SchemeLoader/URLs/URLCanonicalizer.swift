@@ -83,7 +83,8 @@ public enum URLCanonicalizer {
 
     /// Lower-cases the host, refusing one that Foundation would not write back as the same host:
     /// setting a decoded host that holds `%` (from `%25`) re-reads `%41` as an escape, so `a%2541.org`
-    /// became `a%41.org`, another key on every pass (found by Fuzz/fuzz-url).
+    /// became `a%41.org`, another key on every pass; and a punycode host holding an escape (both found by
+    /// Fuzz/fuzz-url).
     private static func lowercaseHost(_ components: inout URLComponents) throws {
         guard let host = components.host else { return }
         if host.contains("%") {
@@ -91,7 +92,16 @@ public enum URLCanonicalizer {
                 name: "host", value: components.percentEncodedHost ?? host,
                 reason: "an escaped percent sign (%25) in a host name cannot be kept in a canonical URL")
         }
-        components.host = host.lowercased()
+        let lowercased = host.lowercased()
+        components.host = lowercased
+        // Foundation writes a non-ASCII host as punycode and may keep an escape inside it: `%2՞c` became
+        // `xn--%2c-qce`, decoded `xn--,-qce`, which is no host at all once set (found by Fuzz/fuzz-url).
+        guard components.host == lowercased, let written = components.url,
+              URLComponents(url: written, resolvingAgainstBaseURL: false)?.host == lowercased else {
+            throw LoadError.invalidParameter(
+                name: "host", value: components.percentEncodedHost ?? host,
+                reason: "this host name cannot be written back as the same name (an escape in an international name)")
+        }
     }
 
     private static func spellIfNumber(_ value: String) -> String {
