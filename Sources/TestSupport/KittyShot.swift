@@ -27,11 +27,12 @@ public enum KittyShot {
     }
 
     /// Like `capture`, then `count - 1` more screenshots `every` apart (what plays over time): all of them, in order.
+    /// With `readyFile`, the first screenshot is taken once `script` has created it (a state, not a time).
     public static func captureSeries(_ script: String, name: String, geometry: String = "80x24", wait: Int = 4,
-                                     count: Int, every: Duration, in folder: URL) async throws -> [URL] {
+                                     readyFile: URL? = nil, count: Int, every: Duration, in folder: URL) async throws -> [URL] {
         let seconds = Double(every.components.seconds) + Double(every.components.attoseconds) / 1e18
         let first = try await TermShot.capture(using: tool, script, name: name, geometry: geometry, wait: wait,
-                                               settings: ["SHOTS=\(count)", "EVERY=\(seconds)"], in: folder)
+                                               settings: ["SHOTS=\(count)", "EVERY=\(seconds)"], ready: readyFile, in: folder)
         return [first] + (2...max(2, count)).prefix(max(0, count - 1)).map { folder.appendingPathComponent("\(name)-\($0).png") }
     }
 }

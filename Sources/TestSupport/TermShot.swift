@@ -52,9 +52,11 @@ public enum TermShot {
 
     /// `capture` with another screenshot tool of the same interface (`kitty-shot`).
     static func capture(using tool: URL, _ script: String, name: String, geometry: String, wait: Int,
-                        settings: [String] = [], in folder: URL) async throws -> URL {
+                        settings: [String] = [], ready: URL? = nil, in folder: URL) async throws -> URL {
         try await OffPool.run {
-            try oneAtATime.withLock { try captureAlone(tool, script, name: name, geometry: geometry, wait: wait, settings: settings, in: folder) }
+            try oneAtATime.withLock {
+                try captureAlone(tool, script, name: name, geometry: geometry, wait: wait, settings: settings, ready: ready, in: folder)
+            }
         }
     }
 

@@ -145,6 +145,9 @@ extension Snapterm {
                 throw RenderFailure.damagedCacheEntry(thumbnail.absoluteString)
             }
             var notes: [String] = []
+            if result.isStale {
+                notes.append("drew a cached copy of \(URLCanonicalizer.redacted(source)); it may be out of date (its server was not asked, or did not answer in time)")
+            }
             if stats {
                 notes.append(StatsLine.describe(result))
                 if result.source == .handler, let report = setup.reports.take(result.url) { notes.append(RenderStats.describe(report)) }

@@ -85,6 +85,10 @@ public protocol SchemeHandling: Sendable {
     /// Whether a cached copy stored with `response` may answer a request for `canonical` made now: `false`
     /// when the response varies on request fields (HTTP `Vary`) this handler would now send otherwise.
     func mayReuse(_ response: LoadResponse, for canonical: URL) -> Bool
+    /// How long a load of a URL with a stale cached copy waits for this handler before the copy is served
+    /// instead (then revalidated in the background, and replaced where it changed) — unless the copy
+    /// must not be served stale. `nil`: wait for the handler (the default).
+    var staleCopyBudget: Duration? { get }
 }
 
 extension SchemeHandling {
@@ -98,4 +102,6 @@ extension SchemeHandling {
     public func forgetUnreachableHosts() {}
     /// Default: every copy may be reused.
     public func mayReuse(_ response: LoadResponse, for canonical: URL) -> Bool { true }
+    /// Default: wait for the handler.
+    public var staleCopyBudget: Duration? { nil }
 }

@@ -44,6 +44,11 @@ public final class HTTPSchemeHandler: SchemeHandling {
         /// picture lands in the caches and a caller wanting it again joins it instead of asking the server
         /// twice. It stops at once when another request to its host is waiting for a turn. Default 2 s.
         public var abandonedDownloadGrace: Duration = .seconds(2)
+        /// How long a load with a stale cached copy waits for its server before the copy is served instead
+        /// (and revalidated behind it; never a copy that must not be served stale, `no-cache` or
+        /// `must-revalidate`). `nil`: wait, up to the connect timeout (the default). Snapterm's screens and
+        /// commands use 300 ms: a host on a dead network or behind a captive portal costs no more.
+        public var staleCopyBudget: Duration?
         /// Offline: no request is sent; every load fails with `LoadError.offline` at once, so only cached
         /// copies are shown (stale ones too: the loader serves a stale copy when its source is unreachable).
         public var isOffline = false
@@ -60,6 +65,8 @@ public final class HTTPSchemeHandler: SchemeHandling {
     /// The connection pool, made on the first request: a command that never asks for an http URL
     /// starts no client and no event loop threads.
     private let pool = Locked<ClientState>(.notStarted)
+    /// Requests sent and not yet answered (connecting, or waiting for the response head).
+    private let requestsConnecting = Locked(0)
 
     private enum ClientState {
         case notStarted
@@ -121,6 +128,8 @@ public final class HTTPSchemeHandler: SchemeHandling {
         if url.scheme?.lowercased() == ByteRangeURL.scheme { return try ByteRangeURL(url: url).url }
         return try URLCanonicalizer.http(url)
     }
+
+    public var staleCopyBudget: Duration? { configuration.staleCopyBudget }
 
     /// A download waits for the network, not for a core: it holds none of the loader's slots, and counts
     /// against its host's connections instead.
@@ -225,12 +234,33 @@ public final class HTTPSchemeHandler: SchemeHandling {
     /// Forgets the hosts that failed to connect: the next request to them is made at once.
     public func forgetUnreachableHosts() { hosts.forgetUnreachable() }
 
+    /// Closes the connection pool. AsyncHTTPClient's shutdown waits for a connection attempt under way to
+    /// end — up to the connect timeout for a host on a dead network, whose stale copy was already drawn — so
+    /// with requests still connecting the shutdown is started but waited for at most half a second.
     public func shutdown() async {
         let running: HTTPClient? = pool.withLock { state in
             defer { state = .shutDown }
             if case .running(let client) = state { return client } else { return nil }
         }
-        try? await running?.shutdown()
+        guard let running else { return }
+        guard requestsConnecting.withLock({ $0 }) > 0 else {
+            try? await running.shutdown()
+            return
+        }
+        let resumed = Locked(false)
+        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+            let resumeOnce: @Sendable () -> Void = {
+                if resumed.withLock({ let first = !$0; $0 = true; return first }) { done.resume() }
+            }
+            Task {
+                try? await running.shutdown()
+                resumeOnce()
+            }
+            Task {
+                try? await Task.sleep(for: .milliseconds(500))
+                resumeOnce()
+            }
+        }
     }
 
     private func send(_ url: URL, headers: [(String, String)], deadline: NIODeadline) async throws -> HTTPClientResponse {
@@ -238,6 +268,8 @@ public final class HTTPSchemeHandler: SchemeHandling {
         request.headers.add(name: "User-Agent", value: configuration.userAgent)
         request.headers.add(contentsOf: headers)
         let http = try client()
+        requestsConnecting.withLock { $0 += 1 }
+        defer { requestsConnecting.withLock { $0 -= 1 } }
         do {
             return try await http.execute(request, deadline: deadline)
         } catch {

@@ -22,6 +22,8 @@ public struct LoaderStatistics: Sendable, Hashable {
     public var staleServedWhileRevalidating = 0
     /// Stale copies served because their source could not be reached (stale-if-error).
     public var staleServedOnError = 0
+    /// Stale copies served because their source did not answer within its handler's `staleCopyBudget`.
+    public var staleServedForSlowSource = 0
     /// Background revalidations started.
     public var backgroundRevalidations = 0
 

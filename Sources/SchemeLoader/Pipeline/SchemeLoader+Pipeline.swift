@@ -75,6 +75,15 @@ extension SchemeLoader {
         }
         if job.key.policy == .cacheOnly { throw LoadError.notCached(url: key) }
         do {
+            // (A revalidation asked for — the background check itself — waits for its source.)
+            if let cached, job.key.policy != .reloadRevalidatingCache, let budget = job.handler.staleCopyBudget,
+               cached.entry.response.mayServeStaleOnError {
+                if let loaded = try await load(job, revalidating: cached, within: budget, metrics: &metrics) { return loaded }
+                // The source did not answer in time (a dead network, a captive portal): the copy now, the check behind it.
+                recorder.update { $0.staleServedForSlowSource += 1 }
+                revalidateInBackground(job.url, stale: cached.entry.data, at: now(), awaited: false)
+                return servedFromCache(cached, for: key, isStale: true)
+            }
             return try await load(job, revalidating: cached, metrics: &metrics)
         } catch {
             // stale-if-error: the source cannot be reached; the copy we have is better than nothing.
@@ -82,6 +91,27 @@ extension SchemeLoader {
             recorder.update { $0.staleServedOnError += 1 }
             return servedFromCache(cached, for: key, isStale: true)
         }
+    }
+
+    /// `load(job, revalidating:)` if it finishes within `budget`, else `nil` (the attempt is cancelled).
+    private func load(_ job: LoadJob, revalidating cached: (entry: CachedResponse, source: LoadSource), within budget: Duration,
+                      metrics: inout LoadMetrics) async throws -> Loaded? {
+        let before = metrics
+        let outcome = try await withThrowingTaskGroup(of: (Loaded, LoadMetrics)?.self) { group in
+            group.addTask {
+                var metrics = before
+                return (try await self.load(job, revalidating: cached, metrics: &metrics), metrics)
+            }
+            group.addTask {
+                try await Task.sleep(for: budget)
+                return nil
+            }
+            defer { group.cancelAll() }
+            return try await group.next() ?? nil
+        }
+        guard let (loaded, measured) = outcome else { return nil }
+        metrics = measured
+        return loaded
     }
 
     /// Runs the handler (revalidating `cached` when given) and keeps what it delivered.

@@ -35,13 +35,17 @@ extension SchemeLoader {
 
     /// Revalidates `url` (canonical) at the lowest priority, unless it was tried in the last
     /// `BackgroundRevalidations.retryAfter` (a server that is down is not asked on every frame).
-    private func revalidateInBackground(_ url: URL, stale: Data, at moment: Date) {
+    /// `awaited`: `waitForBackgroundRevalidations()` waits for it (a command's stale-while-revalidate
+    /// refresh); a revalidation of a source too slow to answer is not awaited — a command would otherwise
+    /// wait at exit for the very server it did not wait for.
+    func revalidateInBackground(_ url: URL, stale: Data, at moment: Date, awaited: Bool = true) {
         guard revalidations.begin(url.absoluteString, at: moment) else { return }
         recorder.update { $0.backgroundRevalidations += 1 }
         let request = LoadRequest(url: url, cachePolicy: .reloadRevalidatingCache, priority: .veryLow)
-        backgroundRevalidations.begin()
-        _ = load(request, follows: nil, progress: nil) { [revalidations, backgroundRevalidations] result in
-            defer { backgroundRevalidations.end() }
+        let waited = awaited ? backgroundRevalidations : nil
+        waited?.begin()
+        _ = load(request, follows: nil, progress: nil) { [revalidations] result in
+            defer { waited?.end() }
             guard case .success(let loaded) = result, !loaded.isStale else { return }
             revalidations.refreshed(loaded.url, changed: loaded.data != stale)
         }

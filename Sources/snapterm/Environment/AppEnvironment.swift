@@ -116,6 +116,8 @@ struct AppEnvironment {
         if wanted("http", "https") || wanted("map") && chosenTiles.contains(where: TileArchiveOpener.isRemote) {
             var http = HTTPSchemeHandler.Configuration()
             http.isOffline = isOffline
+            // A stale copy is drawn when its server has not answered in 300 ms, and checked behind it.
+            http.staleCopyBudget = .milliseconds(300)
             handlers.append(HTTPSchemeHandler(configuration: http))
         }
         handlers.append(FileSchemeHandler(allowedRoots: fileRoots + namedFolders, namedFiles: namedFiles,
