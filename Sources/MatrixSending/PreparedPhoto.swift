@@ -13,7 +13,7 @@ public struct PreparedPhoto: Sendable, Equatable {
     public var thumbnail: Data
     /// The thumbnail's width and height.
     public var thumbnailWidth: Int, thumbnailHeight: Int
-    /// The BlurHash of the picture (`xyz.amorgan.blurhash`), when an encoder made one.
+    /// The BlurHash of the picture (`xyz.amorgan.blurhash`), 4×3 components; `nil` when it could not be made.
     public var blurHash: String?
 
     /// The longest side of a picture sent at the usual size.
@@ -35,15 +35,20 @@ public struct PreparedPhoto: Sendable, Equatable {
             ? try processor.render(data, width: nil, height: nil, edit: edit)
             : try processor.render(data, width: longSide, height: longSide, mode: .fit, edit: edit)
         let picture = try processor.encode(bitmap, as: .jpeg(quality: quality))
+        // The BlurHash is computed from a tiny copy: it holds 4×3 colour components, and costs a pass per pixel.
+        let blurHash = try? BlurHash(encoding: processor.render(picture, width: blurHashSide, height: blurHashSide, mode: .fit)).text
         let scale = min(1, Double(thumbnailBox.width) / Double(bitmap.width), Double(thumbnailBox.height) / Double(bitmap.height))
         guard scale < 1 else {
             return PreparedPhoto(picture: picture, width: bitmap.width, height: bitmap.height, thumbnail: picture,
-                                 thumbnailWidth: bitmap.width, thumbnailHeight: bitmap.height)
+                                 thumbnailWidth: bitmap.width, thumbnailHeight: bitmap.height, blurHash: blurHash)
         }
         let small = try processor.render(picture, width: max(1, Int((Double(bitmap.width) * scale).rounded())),
                                          height: max(1, Int((Double(bitmap.height) * scale).rounded())), mode: .fit)
         return PreparedPhoto(picture: picture, width: bitmap.width, height: bitmap.height,
                              thumbnail: try processor.encode(small, as: .jpeg(quality: quality)),
-                             thumbnailWidth: small.width, thumbnailHeight: small.height)
+                             thumbnailWidth: small.width, thumbnailHeight: small.height, blurHash: blurHash)
     }
+
+    /// The side of the box the BlurHash is computed in.
+    static let blurHashSide = 32
 }

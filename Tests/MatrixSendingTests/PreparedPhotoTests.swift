@@ -60,5 +60,11 @@ import Testing
         #expect(info["size"] as? Int == prepared.picture.count && info["thumbnail_url"] as? String == "mxc://s/b")
         #expect(thumbnail["w"] as? Int == 800 && thumbnail["h"] as? Int == 600 && thumbnail["size"] as? Int == prepared.thumbnail.count)
         #expect(message.media?.picture == prepared.picture && message.media?.thumbnail == prepared.thumbnail)
+        // The BlurHash of the half red, half blue picture: 4×3 components, red on the left, blue on the right
+        let hash = try #require(info["xyz.amorgan.blurhash"] as? String)
+        let decoded = try BlurHash(hash)
+        #expect((decoded.componentsX, decoded.componentsY) == (4, 3))
+        let standIn = decoded.bitmap(width: 32, height: 24)
+        #expect(standIn[2, 12].red > standIn[2, 12].blue && standIn[29, 12].blue > standIn[29, 12].red)
     }
 }

@@ -34,6 +34,7 @@ import Testing
         #expect(info["w"] as? Int == 1600 && info["h"] as? Int == 2048)
         let thumbnailInfo = try #require(info["thumbnail_info"] as? [String: Any])
         #expect((thumbnailInfo["w"] as? Int ?? 0) <= 800 && (thumbnailInfo["h"] as? Int ?? 0) <= 600)
+        #expect((info["xyz.amorgan.blurhash"] as? String).map { (try? BlurHash($0)) != nil } == true)
 
         // And the picture the peer downloads is the draft's edited picture (what the asset handler draws), pixel for pixel
         // within JPEG's loss; its thumbnail is a small copy of it
