@@ -59,3 +59,22 @@ import Testing
         #expect(server.requestCount("/_matrix/media/v3/upload/localhost/big1") == 1)
     }
 }
+
+extension SendCommandRefusalTests {
+    @Test func aPhotoThatIsAFIFOIsRefusedAtOnceAndNothingIsQueued() async throws {
+        let server = try await TestHTTPServer(routes: [:])
+        let home = try TemporaryDirectory()
+        let fifo = home.appending("photo.jpg")
+        #expect(mkfifo(fifo.path, 0o600) == 0)
+        let output = try await CommandRunner.run(["send", "!room:localhost", "--text", "caption", "--photo", fifo.path],
+                                                 environment: try environment(home, server: server))
+        await server.stop()
+
+        #expect(output.status != 0)
+        #expect(output.stderr.hasPrefix("snapterm: the photo \(fifo.path) cannot be read: "), "\(output.stderr)")
+        #expect(output.stdout.isEmpty)
+        #expect(server.requestTargets.isEmpty)
+        let database = home.appending("data/snapterm/messages.sqlite").path
+        #expect(try MessageStore(path: database).outbox(account: "@alice:localhost").isEmpty)
+    }
+}

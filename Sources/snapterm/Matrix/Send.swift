@@ -7,6 +7,7 @@ import Imaging
 import Matrix
 import MatrixSending
 import MessageStore
+import SchemeLoader
 import SnaptermUI
 
 extension Snapterm {
@@ -114,9 +115,13 @@ extension Snapterm {
                 let (data, edit) = try library.editedPhoto(url)
                 return (data, edit, "photo.jpg")
             }
+            // A regular file only, within the gallery's limit: a FIFO or a device is refused, never read.
             let url = URL(fileURLWithPath: photo)
-            guard let data = try? Data(contentsOf: url, options: .mappedIfSafe) else {
-                throw ValidationError("the photo \(photo) cannot be read")
+            let data: Data
+            do throws(LoadError) {
+                data = try RegularFile(path: photo, maxBytes: AssetLibrary.defaultMaxFileBytes).readAll(maxBytes: AssetLibrary.defaultMaxFileBytes)
+            } catch {
+                throw ValidationError("the photo \(photo) cannot be read: \(error)")
             }
             return (data, .none, url.deletingPathExtension().lastPathComponent + ".jpg")
         }
