@@ -78,8 +78,7 @@ extension MatrixClient {
     /// `base` with `segments` appended, each percent-encoded whole (a room id's `!`, an alias's `#` and `:`, a
     /// transaction id: never a second path segment, a query or a fragment).
     static func url(_ base: URL, _ segments: [String]) -> URL {
-        var allowed = CharacterSet.alphanumerics.intersection(CharacterSet(charactersIn: Unicode.Scalar(0)...Unicode.Scalar(127)))
-        allowed.insert(charactersIn: "-._~")
+        let allowed = CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
         let path = segments.map { $0.addingPercentEncoding(withAllowedCharacters: allowed) ?? "" }.joined(separator: "/")
         var text = base.absoluteString
         while text.hasSuffix("/") { text.removeLast() }

@@ -103,8 +103,7 @@ public actor OutboxSender {
                 if let limit, largest > limit { throw MatrixError.tooLarge(bytes: largest, limit: limit) }
                 let picture = try await client.createMedia(session)
                 let thumbnail = media.thumbnail == nil ? nil : try await client.createMedia(session)
-                try store.setOutboxMediaURLs(entry.id, picture: picture.url.absoluteString,
-                                                             thumbnail: thumbnail?.url.absoluteString)
+                try store.setOutboxMediaURLs(entry.id, picture: picture.url.absoluteString, thumbnail: thumbnail?.url.absoluteString)
                 current.mediaURL = picture.url.absoluteString
                 current.thumbnailURL = thumbnail?.url.absoluteString
             }

@@ -22,8 +22,8 @@ extension Snapterm {
                 crop, rotation and filter) as a JPEG of at most 2048 pixels on the long side (--original keeps its \
                 size), with an 800×600 thumbnail. A send that fails for a while (no answer, a full server, 429, 5xx) \
                 is retried with back-off for --retry-for seconds, then kept for the next run; messages left by an \
-                earlier run are sent first. Nothing is ever sent twice. One line per message: sent, with its event \
-                id, or failed, with the reason.
+                earlier run are sent first. Every attempt at a message carries its transaction id, so the server keeps \
+                it once. One line per message: sent (with its event id), failed or pending (with the reason).
                 """)
 
         @Argument(help: "The room: its id (!abc:example.org) or an alias (#room:example.org).")
