@@ -103,6 +103,12 @@ let package = Package(
             name: "MessageStore",
             dependencies: [.product(name: "GRDB", package: "GRDB.swift")]
         ),
+        // MatrixSending: the outbox's sender (retries, order, exactly once), a photo made ready to send, and the
+        // sent picture's cache entries seeded from the local pixels.
+        .target(
+            name: "MatrixSending",
+            dependencies: ["Matrix", "MessageStore", "Imaging", "SchemeLoader"]
+        ),
         .systemLibrary(name: "CNcurses", pkgConfig: "ncursesw"),
         .target(
             name: "SnaptermUI",
@@ -125,6 +131,7 @@ let package = Package(
                 "SnaptermUI",
                 "MessageStore",
                 "Matrix",
+                "MatrixSending",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             // lld (shipped with Swift) packs the ~125,000 relative relocations of a static-stdlib binary
@@ -174,12 +181,16 @@ let package = Package(
             dependencies: ["Matrix", "SchemeLoader", "Imaging", "TestSupport"]
         ),
         .testTarget(
+            name: "MatrixSendingTests",
+            dependencies: ["MatrixSending", "Matrix", "MessageStore", "Imaging", "SchemeLoader", "TestSupport"]
+        ),
+        .testTarget(
             name: "MessageStoreTests",
             dependencies: ["MessageStore", "TestSupport"]
         ),
         .testTarget(
             name: "SnaptermCLITests",
-            dependencies: ["TestSupport", "Imaging", "Matrix", "SchemeLoader", "snapterm"]
+            dependencies: ["TestSupport", "Imaging", "Matrix", "SchemeLoader", "AssetLibrary", "snapterm"]
         ),
         .testTarget(
             name: "SnaptermE2ETests",

@@ -60,7 +60,7 @@ public struct AssetSchemeHandler: SchemeHandling {
 
     /// Reads, decodes, edits and encodes the photo: blocking work of tens of milliseconds.
     private func render(_ asset: AssetURL) throws -> (Data, String) {
-        let data = try readPhoto(id: asset.id)
+        let data = try library.photoData(id: asset.id, maxBytes: maxFileBytes)
         do throws(ImagingError) {
             let bitmap = try processor.render(
                 data, width: asset.width, height: asset.height,
@@ -69,21 +69,6 @@ public struct AssetSchemeHandler: SchemeHandling {
             return (try processor.encode(bitmap, as: format), format.mimeType)
         } catch {
             throw AssetLibraryError.imaging(id: asset.id, error)
-        }
-    }
-
-    /// Reads the photo's file: a regular file only (a FIFO or device in the user's folder is
-    /// refused at open, never read), at most `maxFileBytes`.
-    private func readPhoto(id: String) throws -> Data {
-        let file = try library.fileURL(id: id)
-        do {
-            // Links are resolved first (a user's folder may hold them); the file itself must be regular.
-            let path = file.resolvingSymlinksInPath().path
-            return try RegularFile(path: path, maxBytes: maxFileBytes).readAll(maxBytes: maxFileBytes)
-        } catch .bodyTooLarge {
-            throw AssetLibraryError.unreadablePhoto(id: id, reason: "more than the \(maxFileBytes)-byte limit")
-        } catch {
-            throw AssetLibraryError.unreadablePhoto(id: id, reason: "\(file.lastPathComponent): \(error)")
         }
     }
 }

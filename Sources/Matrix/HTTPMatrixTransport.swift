@@ -40,7 +40,7 @@ public struct HTTPMatrixTransport: MatrixTransport {
             outgoing.headers.add(name: "Authorization", value: "Bearer \(token)")
         }
         if let body = request.body {
-            outgoing.headers.add(name: "Content-Type", value: "application/json")
+            outgoing.headers.add(name: "Content-Type", value: request.contentType)
             outgoing.body = .bytes(ByteBuffer(bytes: body))
         }
         let client = request.followsRedirects ? Self.following : Self.direct

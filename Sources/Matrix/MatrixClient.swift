@@ -97,7 +97,7 @@ public struct MatrixClient: Sendable {
 
     private struct Empty: Decodable {}
 
-    private func authorized<T: Decodable>(_ session: MatrixSession, _ method: String, _ path: String, query: [URLQueryItem] = [],
+    func authorized<T: Decodable>(_ session: MatrixSession, _ method: String, _ path: String, query: [URLQueryItem] = [],
                                           body: Data? = nil, endpoint: String,
                                           timeout: Duration = .seconds(30)) async throws(MatrixError) -> T {
         var url = Self.endpoint(session.homeserver, path)

@@ -32,6 +32,8 @@ public enum MatrixError: Error, Equatable, Sendable, CustomStringConvertible {
     case mediaNotFound(url: String)
     /// The media at `url` was announced but its bytes are not uploaded yet (504 `M_NOT_YET_UPLOADED`).
     case mediaNotYetUploaded(url: String)
+    /// A file of `bytes` bytes is more than the homeserver takes (`limit`, its `m.upload.size`, when known; a 413).
+    case tooLarge(bytes: Int, limit: Int?)
 
     /// One plain sentence naming the cause.
     public var description: String {
@@ -68,7 +70,27 @@ public enum MatrixError: Error, Equatable, Sendable, CustomStringConvertible {
             "the homeserver has no picture or file at \(url)"
         case .mediaNotYetUploaded(let url):
             "\(url) is not uploaded yet: its sender's upload has not finished, try again later"
+        case .tooLarge(let bytes, let limit):
+            "the file is \(Self.size(bytes)), more than the homeserver takes"
+                + (limit.map { " (at most \(Self.size($0)))" } ?? " (it answered 413)")
         }
+    }
+
+    /// Whether the same request may succeed later unchanged: nothing answered (or the connection dropped), a 429,
+    /// a 5xx. Not a refusal that would be repeated (too large, forbidden, a bad request) nor an ended session.
+    public var isRetryable: Bool {
+        switch self {
+        case .unreachable, .rateLimited, .mediaNotYetUploaded: true
+        case .server(let status, _, _): status >= 500 || status == 408
+        default: false
+        }
+    }
+
+    /// `2.4 MB`, `512 kB`, `90 bytes`: a size for a sentence (decimal units).
+    static func size(_ bytes: Int) -> String {
+        if bytes >= 1_000_000 { return String(format: "%.1f MB", Double(bytes) / 1_000_000) }
+        if bytes >= 1_000 { return "\(bytes / 1_000) kB" }
+        return "\(bytes) bytes"
     }
 
     /// The same error with every occurrence of `secrets` in its texts replaced by `…` — a server that
@@ -91,7 +113,7 @@ public enum MatrixError: Error, Equatable, Sendable, CustomStringConvertible {
         case .accountsFile(let path, let reason): return .accountsFile(path: clean(path), reason: clean(reason))
         case .mediaNotFound(let url): return .mediaNotFound(url: clean(url))
         case .mediaNotYetUploaded(let url): return .mediaNotYetUploaded(url: clean(url))
-        case .wrongCredentials, .sessionEnded, .rateLimited: return self
+        case .wrongCredentials, .sessionEnded, .rateLimited, .tooLarge: return self
         }
     }
 }

@@ -8,8 +8,10 @@ public struct MatrixHTTPRequest: Sendable {
     public var method: String
     /// The whole URL; never carries a token (the token goes in `accessToken`).
     public var url: URL
-    /// A JSON body, if any.
+    /// The body, if any (JSON unless `contentType` says otherwise).
     public var body: Data?
+    /// The body's `Content-Type`: `application/json` unless an upload names its own.
+    public var contentType: String
     /// Sent as `Authorization: Bearer …` when set.
     public var accessToken: String?
     /// Whether redirects are followed (only for requests that carry no token, such as `.well-known`).
@@ -18,11 +20,12 @@ public struct MatrixHTTPRequest: Sendable {
     public var timeout: Duration
 
     /// A request of `method` to `url`; defaults: no body, no token, no redirects, 30 s.
-    public init(method: String, url: URL, body: Data? = nil, accessToken: String? = nil,
+    public init(method: String, url: URL, body: Data? = nil, contentType: String = "application/json", accessToken: String? = nil,
                 followsRedirects: Bool = false, timeout: Duration = .seconds(30)) {
         self.method = method
         self.url = url
         self.body = body
+        self.contentType = contentType
         self.accessToken = accessToken
         self.followsRedirects = followsRedirects
         self.timeout = timeout

@@ -46,6 +46,35 @@ extension MessageStore {
                 t.column("sketch", .text).notNull()
             }
         }
+        migrator.registerMigration("v5: Matrix outbox") { db in
+            // Every Matrix send, in order, with its transaction id — written before any network call, so a send
+            // is resumed after a crash and never doubled (the server answers a repeated id with the same event).
+            try db.create(table: "matrixOutbox") { t in
+                t.autoIncrementedPrimaryKey("id")
+                t.column("account", .text).notNull()
+                t.column("roomId", .text).notNull()
+                t.column("transactionId", .text).notNull().unique()
+                t.column("body", .text).notNull()
+                t.column("content", .blob).notNull()  // the event's content as JSON, without the media URLs
+                t.column("state", .text).notNull()
+                t.column("failure", .text)
+                t.column("retryable", .boolean).notNull().defaults(to: true)
+                t.column("attempts", .integer).notNull().defaults(to: 0)
+                t.column("mediaUrl", .text)
+                t.column("thumbnailUrl", .text)
+                t.column("uploaded", .boolean).notNull().defaults(to: false)
+                t.column("eventId", .text)
+                t.column("createdAt", .datetime).notNull()
+            }
+            // The bytes a send uploads (the encoded picture, its thumbnail), removed once it is sent.
+            try db.create(table: "matrixOutboxMedia") { t in
+                t.belongsTo("entry", inTable: "matrixOutbox", onDelete: .cascade).notNull()
+                t.column("role", .text).notNull()
+                t.column("mimeType", .text).notNull()
+                t.column("data", .blob).notNull()
+                t.primaryKey(["entryId", "role"])
+            }
+        }
         return migrator
     }
 

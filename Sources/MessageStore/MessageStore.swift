@@ -15,8 +15,9 @@ public final class MessageStore: Sendable {
     public static let busyTimeout: TimeInterval = 5
 
     /// Opens (creating if needed) the database at `path` and migrates it to the current schema.
-    /// A file written by a newer Snapterm is refused (`.newerSchema`) and left untouched.
-    public init(path: String, now: @escaping @Sendable () -> Date = { Date() }) throws(MessageStoreError) {
+    /// A file written by a newer Snapterm is refused (`.newerSchema`) and left untouched. With `maximumBytes`, the
+    /// database never grows past about that size: a write that would is refused as `.diskFull`, like a full disk.
+    public init(path: String, maximumBytes: Int? = nil, now: @escaping @Sendable () -> Date = { Date() }) throws(MessageStoreError) {
         self.path = path
         self.now = now
         let folder = (path as NSString).deletingLastPathComponent
@@ -37,6 +38,12 @@ public final class MessageStore: Sendable {
             configuration.foreignKeysEnabled = true
             // Another process (a second snapterm) may hold the write lock for a moment: wait for it.
             configuration.busyMode = .timeout(Self.busyTimeout)
+            if let maximumBytes {
+                configuration.prepareDatabase { db in
+                    let pageSize = try Int.fetchOne(db, sql: "PRAGMA page_size") ?? 4096
+                    try db.execute(sql: "PRAGMA max_page_count = \(max(1, maximumBytes / pageSize))")
+                }
+            }
             pool = try DatabasePool(path: path, configuration: configuration)
             try Self.migrator.migrate(pool)
         } catch let error as MessageStoreError {
@@ -160,7 +167,7 @@ public final class MessageStore: Sendable {
 
     // MARK: Internals
 
-    private func read<T>(_ body: (Database) throws -> T) throws(MessageStoreError) -> T {
+    func read<T>(_ body: (Database) throws -> T) throws(MessageStoreError) -> T {
         do { return try pool.read(body) } catch { throw operationError(error) }
     }
 
@@ -212,6 +219,9 @@ public final class MessageStore: Sendable {
         if let own = error as? MessageStoreError { return own }
         if let database = error as? DatabaseError, database.resultCode == .SQLITE_BUSY || database.resultCode == .SQLITE_LOCKED {
             return .locked(path: path)
+        }
+        if let database = error as? DatabaseError, database.resultCode == .SQLITE_FULL {
+            return .diskFull(path: path)
         }
         if let database = error as? DatabaseError, database.resultCode == .SQLITE_READONLY {
             return .operationFailed(reason: "the database became read-only")

@@ -16,6 +16,8 @@ public enum MessageStoreError: Error, Sendable, Equatable, CustomStringConvertib
     case locked(path: String)
     /// No conversation has this id.
     case unknownConversation(Int64)
+    /// The disk (or the database's size limit) is full: the write was not made, nothing it would change is lost.
+    case diskFull(path: String)
     /// A database operation failed.
     case operationFailed(reason: String)
 
@@ -30,6 +32,7 @@ public enum MessageStoreError: Error, Sendable, Equatable, CustomStringConvertib
                 + "it was left as it is — use that version, or move the file away to start afresh"
         case .locked(let path): "the message database \(path) is locked by another process"
         case .unknownConversation(let id): "no conversation with id \(id)"
+        case .diskFull(let path): "the disk is full: the message database \(path) cannot grow (nothing was changed)"
         case .operationFailed(let reason): "message database error: \(reason)"
         }
     }

@@ -64,6 +64,20 @@ public struct MatrixPeer: Sendable {
         try await run(["wait-for", room, "--body", body, "--timeout", String(timeout)])
     }
 
+    /// Every `m.room.message` event of `room` (the last 100, oldest first) once at least `count` are there, waiting up
+    /// to `timeout` seconds; each event as a JSON object.
+    public func messages(in room: String, atLeast count: Int = 1, timeout: Int = 60) async throws -> [[String: Any]] {
+        let answer = try await run(["messages", room, "--count", String(count), "--timeout", String(timeout)])
+        let object = try JSONSerialization.jsonObject(with: answer) as? [String: Any]
+        guard let events = object?["events"] as? [[String: Any]] else { throw TestHomeserverError(description: "peer.py printed no events") }
+        return events
+    }
+
+    /// Downloads the media at `mxc` (authenticated media, as the peer) into `file`.
+    public func download(_ mxc: String, to file: URL) async throws {
+        _ = try await run(["download", mxc, file.path])
+    }
+
     private func string(_ answer: Data, _ key: String) throws -> String {
         let object = try JSONSerialization.jsonObject(with: answer) as? [String: Any]
         guard let value = object?[key] as? String else { throw TestHomeserverError(description: "peer.py printed no \(key)") }

@@ -15,7 +15,7 @@ struct Snapterm: AsyncParsableCommand {
             snapterm login HOMESERVER USER | logout | accounts
             """,
         version: SnaptermVersion.current,
-        subcommands: [Browse.self, Fetch.self, Render.self, Login.self, Logout.self, Accounts.self],
+        subcommands: [Browse.self, Fetch.self, Render.self, Login.self, Logout.self, Accounts.self, Send.self],
         defaultSubcommand: Browse.self)
 
     /// Runs the command line; a plain `render` skips ArgumentParser's parsing (see `Render.quickParse`).

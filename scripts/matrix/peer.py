@@ -8,6 +8,9 @@
       send-encrypted-image ROOM FILE          {"event_id", "url"}     content.file: AES-256-CTR as Element sends
       wait-for ROOM [--body TEXT] [--timeout S]   the first m.room.message (with that body) as event JSON
       accept-invites [--timeout S]            {"joined": [room ids]} once at least one invite was joined
+      messages ROOM [--count N] [--timeout S] {"events": [event JSON]}: every m.room.message of the room (the last
+                                              100) once at least N are there, oldest first
+      download MXC FILE                       {"size", "content_type"}: the media's bytes written to FILE
 
 Every command logs in afresh (a new device each time; bcrypt_rounds 4 makes that ~12 ms) and prints one
 JSON object on standard output; the password comes from $PEER_PASSWORD, never the command line, and the
@@ -101,11 +104,15 @@ async def run(args):
             return await wait_for(client, args)
         if args.command == "accept-invites":
             return await accept_invites(client, args)
+        if args.command == "messages":
+            return await messages(client, args)
+        if args.command == "download":
+            return await download(client, args)
     finally:
         await client.close()
 
 
-async def sync_until(client, timeout, found):
+async def sync_until(client, timeout, found, sync_filter=None):
     """Long-polls /sync until `found(response)` returns something, or `timeout` seconds pass (exit 3)."""
     deadline = time.monotonic() + timeout
     since = None
@@ -113,7 +120,8 @@ async def sync_until(client, timeout, found):
         left = deadline - time.monotonic()
         if left <= 0:
             fail(f"nothing arrived within {timeout} s", status=3)
-        response = await client.sync(timeout=int(min(left, 10) * 1000), since=since, full_state=since is None)
+        response = await client.sync(timeout=int(min(left, 10) * 1000), since=since, full_state=since is None,
+                                     sync_filter=sync_filter)
         if not hasattr(response, "next_batch"):
             fail(f"sync failed: {getattr(response, 'message', response)}")
         since = response.next_batch
@@ -133,6 +141,28 @@ async def wait_for(client, args):
                 return source
         return None
     return await sync_until(client, args.timeout, found)
+
+
+async def messages(client, args):
+    seen = {}
+
+    def found(response):
+        room = response.rooms.join.get(args.room)
+        for event in room.timeline.events if room else []:
+            source = event.source
+            if source.get("type") == "m.room.message":
+                seen.setdefault(source["event_id"], source)
+        return list(seen.values()) if len(seen) >= args.count else None
+    events = await sync_until(client, args.timeout, found, sync_filter={"room": {"timeline": {"limit": 100}}})
+    return {"events": events}
+
+
+async def download(client, args):
+    from nio import DownloadResponse
+    response = checked(await client.download(mxc=args.mxc), DownloadResponse)
+    with open(args.file, "wb") as file:
+        file.write(response.body)
+    return {"size": len(response.body), "content_type": response.content_type}
 
 
 async def accept_invites(client, args):
@@ -174,6 +204,13 @@ def parse():
     wait.add_argument("room")
     wait.add_argument("--body")
     wait.add_argument("--timeout", type=float, default=30)
+    history = commands.add_parser("messages")
+    history.add_argument("room")
+    history.add_argument("--count", type=int, default=1)
+    history.add_argument("--timeout", type=float, default=30)
+    fetch = commands.add_parser("download")
+    fetch.add_argument("mxc")
+    fetch.add_argument("file")
     invites = commands.add_parser("accept-invites")
     invites.add_argument("--timeout", type=float, default=30)
     return parser.parse_args()

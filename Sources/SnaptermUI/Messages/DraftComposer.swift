@@ -22,6 +22,8 @@ public final class DraftComposer {
     public var onWritesChange: (() -> Void)?
     /// The writer the draft and the sends go through (shared by the app's screens).
     public let writer: MessageWriter
+    /// Sends the drafts of conversations that are remote rooms (Matrix), if the app has one.
+    public var roomSending: (any RoomSending)?
 
     private let store: MessageStore
     /// The draft's send-once key, from the store: a retried send finds the message it stored.
@@ -84,9 +86,20 @@ public final class DraftComposer {
     /// Sends the draft: the message is stored once and the draft cleared. Returns the message when it is
     /// stored at once; `nil` when there was nothing to send, or when the database is locked — then the
     /// message is pending (`pendingSends`), sent as soon as the database lets it, and the draft is clear.
+    /// In a remote room the draft is first queued through `roomSending`; when that fails the draft stays, `problem`
+    /// says why, and nothing is stored.
     @discardableResult
     public func send() -> Message? {
         guard !draft.isEmpty else { return nil }
+        if let roomSending {
+            do {
+                _ = try roomSending.queue(draft, conversationID: conversationID)
+                problem = nil
+            } catch {
+                problem = "not sent, the draft is kept: \(error)"
+                return nil
+            }
+        }
         let message = writer.send(draft, in: conversationID)
         editor.clear()
         attachments = []
