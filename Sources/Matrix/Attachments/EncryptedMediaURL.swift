@@ -26,7 +26,7 @@ public struct EncryptedMediaURL: Sendable, Hashable {
         }
         let media = try MatrixMediaURL(url: URL(string: MatrixMediaURL.scheme + text[separator.lowerBound...]) ?? url)
         guard media.thumbnail == nil else {
-            throw LoadError.invalidParameter(name: "width", value: text,
+            throw LoadError.invalidParameter(name: "query", value: url.query ?? "",
                                              reason: "an encrypted attachment has no server thumbnails: ask for the whole file")
         }
         self.media = media
