@@ -24,6 +24,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/OpenCombine/OpenCombine", from: "0.14.0"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        // AES-256-CTR and SHA-256 of encrypted Matrix attachments (already resolved for AsyncHTTPClient's TLS stack).
+        .package(url: "https://github.com/apple/swift-crypto.git", from: "4.5.2"),
         // The DocC plugin: `swift package generate-documentation --target SchemeLoader` (scripts/test runs it).
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
@@ -89,7 +91,7 @@ let package = Package(
             dependencies: ["SchemeLoader", "Imaging", "CCairo", "CZlib", "CLazyLibraries", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         // Matrix: a client of the Matrix client-server API (discovery, login, whoami, logout, sync), the
-        // accounts file and the `mxc://` scheme handler — knows nothing of terminals.
+        // accounts file, the `mxc://` scheme handler and the `emxc://` decrypt stage — knows nothing of terminals.
         .target(
             name: "Matrix",
             dependencies: [
@@ -97,6 +99,8 @@ let package = Package(
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "_CryptoExtras", package: "swift-crypto"),
             ]
         ),
         .target(
@@ -178,7 +182,7 @@ let package = Package(
         ),
         .testTarget(
             name: "MatrixTests",
-            dependencies: ["Matrix", "SchemeLoader", "Imaging", "TestSupport"]
+            dependencies: ["Matrix", "SchemeLoader", "Imaging", "Thumbnails", "TerminalGraphics", "TestSupport"]
         ),
         .testTarget(
             name: "MatrixSendingTests",

@@ -45,9 +45,11 @@ public struct MatrixPeer: Sendable {
     }
 
     /// Uploads `file` and sends it as `m.image` to `room`: with a plain `url`, or `encrypted` (AES-256-CTR,
-    /// `content.file` as Element sends it). Returns the event id and the `mxc://` URL of the upload.
-    public func sendImage(_ file: URL, to room: String, encrypted: Bool = false) async throws -> (eventID: String, url: String) {
-        let answer = try await run([encrypted ? "send-encrypted-image" : "send-image", room, file.path])
+    /// `content.file` as Element sends it; `wrongHash`: its `hashes.sha256` of other bytes, as a tampered upload
+    /// looks). Returns the event id and the `mxc://` URL of the upload.
+    public func sendImage(_ file: URL, to room: String, encrypted: Bool = false,
+                          wrongHash: Bool = false) async throws -> (eventID: String, url: String) {
+        let answer = try await run([encrypted ? "send-encrypted-image" : "send-image", room, file.path] + (wrongHash ? ["--wrong-hash"] : []))
         return (try string(answer, "event_id"), try string(answer, "url"))
     }
 

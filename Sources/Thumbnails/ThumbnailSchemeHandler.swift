@@ -131,11 +131,15 @@ public struct ThumbnailSchemeHandler: SchemeHandling {
     }
 
     /// A thumbnail's metadata: its source's freshness rules, the source's content tag (if any) as its entity tag.
+    /// The thumbnail of a confidential source (a decrypted attachment) is confidential and kept in memory at most.
     static func response(for source: LoadResponse, tag: String?, length: Int, mode: GraphicsMode) -> LoadResponse {
-        LoadResponse(mimeType: "application/x-terminal-picture", expectedLength: length,
-                     storagePolicy: storagePolicy(source: source.storagePolicy, mode: mode),
-                     expiresAt: source.expiresAt, validators: CacheValidators(entityTag: tag),
-                     staleWhileRevalidate: source.staleWhileRevalidate, mustRevalidate: source.mustRevalidate)
+        let confidential = source.isConfidential == true
+        var policy = storagePolicy(source: source.storagePolicy, mode: mode)
+        if confidential, policy == .allowed { policy = .memoryOnly }
+        return LoadResponse(mimeType: "application/x-terminal-picture", expectedLength: length, storagePolicy: policy,
+                            expiresAt: source.expiresAt, validators: CacheValidators(entityTag: tag),
+                            staleWhileRevalidate: source.staleWhileRevalidate, mustRevalidate: source.mustRevalidate,
+                            isConfidential: confidential ? true : nil)
     }
 
     /// Where a thumbnail may be kept: never beyond its source (a `no-store` source gives a thumbnail

@@ -54,6 +54,9 @@ extension SnaptermBench {
         @Flag(help: "Remote list: the messages carry colour sketches of their pictures (as a messenger sends them), drawn while the pictures load.")
         var sketches = false
 
+        @Flag(help: "With --sketches: the messages carry BlurHashes with the pictures' sizes (as Element sends them) instead of colour sketches.")
+        var blurhash = false
+
         @Option(help: "Rows down and up of the back-and-forth run, DOWN/UP (25/25 stays over the same rows: a steady warm scroll).")
         var backAndForthRows = "40/25"
 
@@ -109,6 +112,7 @@ extension SnaptermBench {
             network.jitterMilliseconds = jitterMs
             network.bandwidthKilobitsPerSecond = bandwidthKbps
             network.sketches = sketches
+            network.blurHashes = blurhash
             guard !listKinds.contains(.folder) || folder != nil else { throw ValidationError("--lists folder needs --folder DIR") }
             var setup = ScrollBenchmark.Setup()
             setup.columns = size[0]

@@ -61,12 +61,17 @@ struct BlurHashTests {
         ("LEHV6", .wrongLength(5, expected: nil)),
         ("LEHV6nWB2yk8pyo0adR*.7kCMdn", .wrongLength(27, expected: 28)),
         ("LEHV6nWB2yk8pyo0adR*.7kCMdnjj", .wrongLength(29, expected: 28)),
-        ("LEHV6nWB2yk8pyo0adR*.7kC\u{1B}dnj", .notADigit(at: 24)),
+        ("LEHV6nWB2yk8pyo0adR*.7kC dnj", .notADigit(at: 24)),
         ("LEHV6nWB2yk8pyo0adR*.7kCMdé", .notADigit(at: 26)),
         (String(repeating: "~", count: 167), .wrongLength(167, expected: nil)),
     ])
-    func aTextThatIsNoBlurHashIsATypedErrorThatDoesNotQuoteIt(_ text: String, _ error: BlurHashError) {
+    func aTextThatIsNoBlurHashIsATypedError(_ text: String, _ error: BlurHashError) {
         #expect(throws: error) { try BlurHash(text) }
+    }
+
+    @Test func anEscapeCharacterIsNamedByItsOffsetNotQuoted() {
+        let error = BlurHashError.notADigit(at: 24)
+        #expect(throws: error) { try BlurHash("LEHV6nWB2yk8pyo0adR*.7kC\u{1B}[2J") }
         #expect(!error.description.contains("\u{1B}"))
     }
 

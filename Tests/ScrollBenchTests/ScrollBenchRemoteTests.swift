@@ -7,8 +7,9 @@ import Testing
 @MainActor
 @Suite(.serialized) struct ScrollBenchRemoteTests {
     /// A server of 40 picture URLs over 6 web pictures made from three shipped photos, answering after `latency` ms;
-    /// with `sketches`, the conversation's messages carry colour sketches of their pictures.
-    private static func server(latency: Int, sketches: Bool = false) async throws -> (RemotePictureServer, WebPhotoCorpus) {
+    /// with `sketches`, the conversation's messages carry colour sketches of their pictures (`blurHashes`: BlurHashes).
+    private static func server(latency: Int, sketches: Bool = false,
+                               blurHashes: Bool = false) async throws -> (RemotePictureServer, WebPhotoCorpus) {
         let sources = ["coffee.jpg", "rocket.jpg", "astronaut.jpg"].map {
             CommandRunner.repositoryRoot.appendingPathComponent("assets/photos/\($0)")
         }
@@ -16,6 +17,7 @@ import Testing
         var conditions = NetworkConditions()
         conditions.latencyMilliseconds = latency
         conditions.sketches = sketches
+        conditions.blurHashes = blurHashes
         return (try await RemotePictureServer(corpus: corpus, rows: 40, conditions: conditions), corpus)
     }
 
@@ -108,5 +110,19 @@ import Testing
         let plain = try await Self.benchmark(plainServer).run(mode: .cold, script: script, list: .remote)
         await plainServer.stop()
         #expect(plain.whiteSpotPercent > 0)
+    }
+
+    @Test func messagesCarryingBlurHashesShowNoWhiteSpotOverASlowNetwork() async throws {
+        // Given a server answering after 300 ms, whose pictures' messages carry BlurHashes with their sizes
+        let (server, _) = try await Self.server(latency: 300, sketches: true, blurHashes: true)
+        // When the remote list scrolls 12 rows down at 20 rows/s from empty caches
+        let script = ScrollScript(pattern: .down, rows: 12, rowsPerSecond: 20)
+        let result = try await Self.benchmark(server).run(mode: .cold, script: script, list: .remote)
+        await server.stop()
+        // Then no frame showed a blank box: rows not loaded yet showed their BlurHashes, counted as previews
+        #expect(result.whiteSpotPercent == 0)
+        #expect(result.whiteSpotFrames == 0)
+        #expect(result.previewPercent > 0)
+        #expect(result.imageCellFrames > 0)
     }
 }

@@ -5,6 +5,7 @@ import Imaging
 import MessageStore
 import SchemeLoader
 import SnaptermUI
+import TerminalGraphics
 import TestSupport
 import Testing
 
@@ -69,5 +70,53 @@ import Testing
         let sent = try #require(screen.composer.send())
         let stored = try #require(try fixture.store.messages(in: fixture.conversation).first { $0.id == sent.id })
         #expect(stored.sketches[photo]?.hasPrefix("8x6:14c83c") == true)
+    }
+
+    @Test func aReceivedPictureWithABlurHashShowsItAtOnceInThePicturesShapeAndColours() async throws {
+        // Given a received mxc:// picture whose message gave a BlurHash of a red picture, 4000×1000 pixels, kept as
+        // the sync stores it (BlurHashSketch's text form, where a colour sketch is kept)
+        let fixture = try MessageFixture()
+        let gate = Gate()
+        fixture.thumbnails.stubAll(with: MockResponse(data: MessageFixture.art.encoded, gate: gate))
+        // (one component: BlurHash's cosines are not orthogonal to a flat picture, so more would add shades)
+        let red = try BlurHash(encoding: Bitmap(width: 8, height: 8, filledWith: RGBA(red: 230, green: 20, blue: 20)),
+                               componentsX: 1, componentsY: 1)
+        let wide = try #require(URL(string: "mxc://example.org/wide"))
+        let unsized = try #require(URL(string: "mxc://example.org/unsized"))
+        try fixture.store.transaction { writes in
+            try writes.setSketch(BlurHashSketch(hash: red.text, width: 4000, height: 1000).encoded, for: wide)
+            try writes.setSketch(BlurHashSketch(hash: red.text, width: nil, height: 1_000_000_000_000).encoded, for: unsized)
+            _ = try writes.receive(text: "wide", attachments: [wide], in: fixture.conversation, at: Date(timeIntervalSince1970: 1))
+            _ = try writes.receive(text: "unsized", attachments: [unsized], in: fixture.conversation, at: Date(timeIntervalSince1970: 2))
+        }
+        // When the conversation opens
+        let screen = ConversationScreen(id: fixture.conversation, title: "Ada", store: fixture.store,
+                                        loader: fixture.state.thumbnailLoader, box: fixture.state.box(columns: 16, rows: 4))
+        screen.layout(in: area)
+        let list = try #require(screen.list)
+        // Then in the first frame both rows show a preview — none is a white spot — in the hash's red
+        let wideCell = try #require(list.cell(forRow: 0)), unsizedCell = try #require(list.cell(forRow: 1))
+        #expect(list.placeholderCount.placeholders == 0)
+        guard case .preview(let wideArt) = wideCell.content, case .preview(let unsizedArt) = unsizedCell.content else {
+            Issue.record("no preview: \(wideCell.content), \(unsizedCell.content)")
+            return
+        }
+        #expect(String(decoding: wideArt, as: UTF8.self).contains("2;230;20;20"))
+        // and the 4:1 picture covers 16 columns by 2 rows (cells of 8×16), the one of unknown size the whole box
+        #expect(Self.rows(of: wideArt) == 2)
+        #expect(Self.rows(of: unsizedArt) == 4)
+
+        // When the thumbnails arrive, each row shows its picture
+        gate.open()
+        #expect(await UIFixtures.eventually {
+            if case .image = wideCell.content, case .image = unsizedCell.content { return true }
+            return false
+        })
+    }
+
+    /// The rows of an encoded text-art picture.
+    private static func rows(of encoded: Data) -> Int? {
+        guard case .text(let lines)? = TerminalPicture(encoded: encoded) else { return nil }
+        return lines.count
     }
 }

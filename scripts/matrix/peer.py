@@ -5,7 +5,9 @@
       create-room [--invite @u:localhost]…    {"room_id"}
       send-text ROOM TEXT                     {"event_id"}
       send-image ROOM FILE                    {"event_id", "url"}     m.image with a plain mxc:// url
-      send-encrypted-image ROOM FILE          {"event_id", "url"}     content.file: AES-256-CTR as Element sends
+      send-encrypted-image ROOM FILE [--wrong-hash]
+                                              {"event_id", "url"}     content.file: AES-256-CTR as Element sends
+                                              (--wrong-hash: hashes.sha256 of other bytes, as a tampered upload)
       wait-for ROOM [--body TEXT] [--timeout S]   the first m.room.message (with that body) as event JSON
       accept-invites [--timeout S]            {"joined": [room ids]} once at least one invite was joined
       messages ROOM [--count N] [--timeout S] {"events": [event JSON]}: every m.room.message of the room (the last
@@ -98,6 +100,10 @@ async def run(args):
             else:
                 ciphertext, keys = encrypt_attachment(data)
                 url = await upload(client, ciphertext, "application/octet-stream", name)
+                if args.wrong_hash:
+                    import base64
+                    import hashlib
+                    keys["hashes"] = {"sha256": base64.b64encode(hashlib.sha256(ciphertext + b"!").digest()).decode().rstrip("=")}
                 content["file"] = {"url": url, "mimetype": info["mimetype"], **keys}
             return {"event_id": await send(client, args.room, content), "url": url}
         if args.command == "wait-for":
@@ -200,6 +206,8 @@ def parse():
         image = commands.add_parser(name)
         image.add_argument("room")
         image.add_argument("file")
+        if name == "send-encrypted-image":
+            image.add_argument("--wrong-hash", action="store_true")
     wait = commands.add_parser("wait-for")
     wait.add_argument("room")
     wait.add_argument("--body")

@@ -1,4 +1,4 @@
-// RoomEvent: one timeline event; for messages, the `msgtype` and `body` of its content.
+// RoomEvent: one timeline event; for messages, the `msgtype`, `body` and encrypted `file` of its content.
 
 /// A room event as `/sync` delivers it.
 public struct RoomEvent: Decodable, Sendable, Equatable {
@@ -8,6 +8,8 @@ public struct RoomEvent: Decodable, Sendable, Equatable {
         public let msgtype: String?
         /// The text, or a file's name.
         public let body: String?
+        /// An encrypted attachment's ciphertext and key (`m.image`, `m.file` sent as AES-256-CTR), in place of `url`.
+        public let file: EncryptedFile?
 
         /// A field of the wrong type (another client's mistake, or malice) reads as absent: one odd
         /// event never makes a whole `/sync` unreadable.
@@ -15,9 +17,10 @@ public struct RoomEvent: Decodable, Sendable, Equatable {
             let container = try decoder.container(keyedBy: CodingKeys.self)
             msgtype = try? container.decodeIfPresent(String.self, forKey: .msgtype)
             body = try? container.decodeIfPresent(String.self, forKey: .body)
+            file = try? container.decodeIfPresent(EncryptedFile.self, forKey: .file)
         }
 
-        enum CodingKeys: String, CodingKey { case msgtype, body }
+        enum CodingKeys: String, CodingKey { case msgtype, body, file }
     }
 
     /// `m.room.message` …

@@ -66,6 +66,10 @@ public struct LoadResponse: Sendable, Hashable, Codable {
     /// `Last-Modified`, each line joined), kept so that a `304 Not Modified` updates them rather than
     /// dropping the ones it omits (RFC 9111 §4.3.4); `nil` for other responses.
     public var freshnessFields: [String: String]?
+    /// True for bytes in clear that must never reach a disk (a decrypted attachment): their handler keeps them
+    /// `.memoryOnly` at most, and a stage that makes something from them (a thumbnail) marks it confidential and
+    /// memory-only too. `nil` means false.
+    public var isConfidential: Bool?
 
     /// Creates a response.
     public init(
@@ -78,7 +82,8 @@ public struct LoadResponse: Sendable, Hashable, Codable {
         staleWhileRevalidate: TimeInterval? = nil,
         mustRevalidate: Bool? = nil,
         selectingHeaders: [String: String]? = nil,
-        freshnessFields: [String: String]? = nil
+        freshnessFields: [String: String]? = nil,
+        isConfidential: Bool? = nil
     ) {
         self.mimeType = mimeType
         self.expectedLength = expectedLength
@@ -90,6 +95,7 @@ public struct LoadResponse: Sendable, Hashable, Codable {
         self.mustRevalidate = mustRevalidate
         self.selectingHeaders = selectingHeaders
         self.freshnessFields = freshnessFields
+        self.isConfidential = isConfidential
     }
 
     /// The error a cached error response stands for (an HTTP status of 400 or more, kept because it was

@@ -18,6 +18,9 @@ public struct NetworkConditions: Sendable, Hashable, Codable {
     /// Whether the remote list's messages carry colour sketches of their pictures, as a messenger sends them
     /// (drawn while the pictures load); not a property of the network, but of what travels ahead of it.
     public var sketches = false
+    /// With `sketches`: the sketches are BlurHashes with the pictures' sizes (`BlurHashSketch`), as Element and Cinny
+    /// send them, instead of colour sketches.
+    public var blurHashes = false
 
     /// No latency, no jitter, no bandwidth cap.
     public init() {}
@@ -53,7 +56,7 @@ public final class RemotePictureServer: Sendable {
     /// The server itself (its counters).
     public let server: TestHTTPServer
     private let names: [String]
-    /// The colour sketch of each corpus picture (`ColourSketch`'s text form), when the messages carry them.
+    /// The sketch of each corpus picture (`ColourSketch`'s or `BlurHashSketch`'s text form), when the messages carry them.
     let sketches: [String]?
     private let baseline = Locked((requests: [String: Int](), bytes: 0, opened: 0))
 
@@ -64,7 +67,7 @@ public final class RemotePictureServer: Sendable {
         let photos = corpus.photos
         guard !photos.isEmpty else { throw ScrollBenchError.noRemotePictures(reason: "the corpus is empty") }
         names = photos.map(\.name)
-        sketches = conditions.sketches ? try photos.map { try ColourSketch(bitmap: ImageProcessor().decode($0.data)).encoded } : nil
+        sketches = conditions.sketches ? try photos.map { try Self.sketch(of: $0.data, blurHash: conditions.blurHashes) } : nil
         var routes: [String: TestRoute] = [:]
         for row in 0..<rows {
             let photo = photos[row % photos.count]
@@ -81,8 +84,18 @@ public final class RemotePictureServer: Sendable {
         }
     }
 
-    /// The colour sketch of `row`'s picture, when the messages carry them.
+    /// The sketch of `row`'s picture, when the messages carry them.
     func sketch(row: Int) -> String? { sketches?[row % names.count] }
+
+    /// A picture's colour sketch, or its BlurHash (4×3 components, from a 64-pixel render, as senders make it small
+    /// first) with its size.
+    private static func sketch(of picture: Data, blurHash: Bool) throws -> String {
+        let processor = ImageProcessor()
+        guard blurHash else { return ColourSketch(bitmap: try processor.decode(picture)).encoded }
+        let info = try processor.info(of: picture)
+        let small = try processor.thumbnail(picture, width: 64, height: 64, mode: .fit)
+        return try BlurHashSketch(hash: BlurHash(encoding: small).text, width: info.width, height: info.height).encoded
+    }
 
     /// The URL of `row`'s picture.
     public func url(row: Int) -> URL {

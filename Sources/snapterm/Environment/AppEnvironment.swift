@@ -2,6 +2,7 @@
 import AssetLibrary
 import Foundation
 import MapSnapshots
+import Matrix
 import MessageStore
 import SchemeLoader
 import SnaptermUI
@@ -106,9 +107,11 @@ struct AppEnvironment {
     /// `schemes`, when given, limits the handlers to those schemes (files are always read): a command
     /// that only reads files neither opens the photo gallery's manifest nor sets up an HTTP client.
     /// `use` says where decoding, drawing and file reads run. `mxc://` pictures are loaded as the stored Matrix
-    /// account (`matrixMediaHandler()`); with none, they fail saying to log in first.
+    /// account (`matrixMediaHandler()`); with none, they fail saying to log in first. Encrypted attachments
+    /// (`emxc://`) are their `mxc://` ciphertext decrypted with the keys the sync put in `attachmentKeys` (memory only).
     func makeLoader(for use: LoaderUse, diskCache: Bool = true, namedFiles: [URL] = [], namedFolders: [URL] = [],
-                    extra: [any SchemeHandling] = [], schemes: Set<String>? = nil) throws -> SchemeLoader {
+                    extra: [any SchemeHandling] = [], schemes: Set<String>? = nil,
+                    attachmentKeys: EncryptedMediaKeys = EncryptedMediaKeys()) throws -> SchemeLoader {
         func wanted(_ names: String...) -> Bool { schemes.map { !$0.isDisjoint(with: names) } ?? true }
         var handlers: [any SchemeHandling] = extra
         let itself = LoaderReference()
@@ -123,7 +126,8 @@ struct AppEnvironment {
         handlers.append(FileSchemeHandler(allowedRoots: fileRoots + namedFolders, namedFiles: namedFiles,
                                           blockingCalls: use.blockingFileCalls))
         if wanted("map") { handlers.append(try mapHandler(workers: use.workers, rangesThrough: itself)) }
-        if wanted("mxc") { handlers.append(matrixMediaHandler()) }
+        if wanted("mxc", "emxc") { handlers.append(matrixMediaHandler()) }
+        if wanted("emxc") { handlers.append(EncryptedMediaSchemeHandler(keys: attachmentKeys, source: itself)) }
         if wanted("asset"), let library = try photoLibrary() { handlers.append(AssetSchemeHandler(library: library, workers: use.workers)) }
         var configuration = SchemeLoaderConfiguration(diskDirectory: diskCache ? try diskFolder("loader") : nil)
         configuration.diskSizeLimit = diskCacheLimit

@@ -1,0 +1,51 @@
+// EncryptedMediaSchemeHandler: the decrypt stage of the shared loader — `emxc://` loads its ciphertext (`mxc://`,
+// through the loader's authenticated download, which may cache the ciphertext), checks its SHA-256 and decrypts it.
+// The clear bytes are confidential: kept in memory only, and so is every thumbnail made from them.
+import Foundation
+import SchemeLoader
+
+/// Loads ``EncryptedMediaURL``s with the keys of ``EncryptedMediaKeys``: the whole ciphertext from `source` (the
+/// loader holding the `mxc://` handler), its SHA-256 compared with the event's, then AES-256-CTR. A mismatch is
+/// ``EncryptedAttachmentError/hashMismatch(url:)`` and nothing is delivered; an unknown key,
+/// ``EncryptedAttachmentError/keyUnknown(url:)``.
+public struct EncryptedMediaSchemeHandler: SchemeHandling {
+    private let keys: EncryptedMediaKeys
+    private let source: LoaderReference
+    private let workers: WorkerPool
+
+    /// A stage opening the attachments of `keys`, their ciphertext loaded through `source`'s loader (usually the
+    /// loader this handler is in: set the reference once it is made); hashing and decrypting run on `workers`.
+    public init(keys: EncryptedMediaKeys, source: LoaderReference, workers: WorkerPool = .shared) {
+        self.keys = keys
+        self.source = source
+        self.workers = workers
+    }
+
+    /// True for `emxc://` URLs.
+    public func canHandle(_ url: URL) -> Bool { url.scheme?.lowercased() == EncryptedMediaURL.scheme }
+
+    /// The canonical `emxc://server/id`.
+    public func canonicalURL(for url: URL) throws -> URL { try EncryptedMediaURL(url: url).url }
+
+    /// The download waits without a slot; hashing and decrypting take one.
+    public var budget: LoadBudget { .selfManaged }
+
+    /// Loads the ciphertext (at this load's priority), checks and decrypts it holding a slot, and delivers the clear
+    /// file as confidential and memory-only, fresh for good (media never changes once uploaded).
+    public func load(_ task: SchemeLoadTask, client: SchemeLoadClient) async throws {
+        let url = try EncryptedMediaURL(url: task.url)
+        guard let attachment = keys.attachment(for: url) else { throw EncryptedAttachmentError.keyUnknown(url: url.url.absoluteString) }
+        guard let loader = source.loader else {
+            throw LoadError.handlerFailed(scheme: EncryptedMediaURL.scheme, reason: "the loader of its ciphertext is gone")
+        }
+        let ciphertext = try await loader.result(for: LoadRequest(url: attachment.media.url, priority: task.priority), asSourceOf: task)
+        try Task.checkCancellation()
+        let clear = try await task.withSlot { [workers, data = ciphertext.data] in
+            try await workers.run { try attachment.decrypt(data) }
+        }
+        try Task.checkCancellation()
+        client.didReceive(LoadResponse(mimeType: attachment.mimeType, expectedLength: clear.count, storagePolicy: .memoryOnly,
+                                       isConfidential: true))
+        client.didLoad(clear)
+    }
+}
