@@ -171,11 +171,11 @@ let package = Package(
         ),
         .testTarget(
             name: "MatrixTests",
-            dependencies: ["Matrix", "SchemeLoader", "Imaging", "TestSupport"]
+            dependencies: ["Matrix", "MessageStore", "SchemeLoader", "Imaging", "TestSupport"]
         ),
         .testTarget(
             name: "MessageStoreTests",
-            dependencies: ["MessageStore", "TestSupport"]
+            dependencies: ["MessageStore", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         .testTarget(
             name: "SnaptermCLITests",

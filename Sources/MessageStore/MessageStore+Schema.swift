@@ -46,6 +46,9 @@ extension MessageStore {
                 t.column("sketch", .text).notNull()
             }
         }
+        migrator.registerMigration("v4: Matrix rooms and events") { db in
+            try createMatrixTables(db)
+        }
         return migrator
     }
 
