@@ -89,11 +89,13 @@ let package = Package(
             dependencies: ["SchemeLoader", "Imaging", "CCairo", "CZlib", "CLazyLibraries", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         // Matrix: a client of the Matrix client-server API (discovery, login, whoami, logout, sync), the
-        // accounts file and the `mxc://` scheme handler — knows nothing of terminals.
+        // accounts file, the sync engine that writes rooms into MessageStore and the `mxc://` scheme handler —
+        // knows nothing of terminals.
         .target(
             name: "Matrix",
             dependencies: [
                 "SchemeLoader",
+                "MessageStore",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
