@@ -53,6 +53,12 @@ public final class SnaptermApp {
         writesObservation = state.messageWriter?.observe { [weak self] in
             Task { @MainActor in self?.needsDraw = true }
         }
+        // A sync stored messages or changed state: the screens read the store again.
+        state.connection?.onChange = { [weak self] in
+            guard let self else { return }
+            for screen in tabs + pushed { screen.messagesChanged() }
+            needsDraw = true
+        }
     }
 
     deinit { writesObservation?.cancel() }
@@ -91,7 +97,8 @@ public final class SnaptermApp {
             }
             currentScreen.tick()
             let busy = isBusy
-            if needsDraw || ((busy || drewWhileBusy) && ContinuousClock.now - lastDraw > Self.busyRefresh) {
+            let countdown = state.connection?.statusCountsDown == true && ContinuousClock.now - lastDraw >= .seconds(1)
+            if needsDraw || countdown || ((busy || drewWhileBusy) && ContinuousClock.now - lastDraw > Self.busyRefresh) {
                 drawFrame()
                 drewWhileBusy = busy
             }
@@ -119,6 +126,10 @@ public final class SnaptermApp {
         if busy || drewWhileBusy {
             let refresh = lastDraw + Self.busyRefresh
             wake = wake.map { min($0, refresh) } ?? refresh
+        }
+        if state.connection?.statusCountsDown == true {
+            let second = lastDraw + .seconds(1)
+            wake = wake.map { min($0, second) } ?? second
         }
         return wake
     }

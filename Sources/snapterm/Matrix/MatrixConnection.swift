@@ -1,0 +1,68 @@
+// MatrixConnection: the logged-in account's sync for the terminal UI — a SyncEngine run in the background whose
+// changes reach the screens on the main actor, its state in the status line, invites answered from the keyboard.
+import Foundation
+import Matrix
+import MessageStore
+import SnaptermUI
+
+/// The UI's connection to the stored Matrix account.
+@MainActor
+final class MatrixConnection: MessageConnection {
+    var onChange: (() -> Void)?
+    /// The sync's state.
+    private(set) var state: SyncState = .starting
+    /// The last invite answer that failed, shown until the next change.
+    private var problem: String?
+    private let client: MatrixClient
+    private let session: MatrixSession
+    private let store: MessageStore
+    private var task: Task<Void, Never>?
+
+    /// A connection syncing `session` into `store`.
+    init(session: MatrixSession, store: MessageStore, client: MatrixClient = MatrixClient()) {
+        self.session = session
+        self.store = store
+        self.client = client
+    }
+
+    /// Starts syncing in the background.
+    func start() {
+        guard task == nil else { return }
+        let engine = SyncEngine(client: client, session: session, store: store) { [weak self] change in
+            Task { @MainActor in self?.apply(change) }
+        }
+        task = Task { await engine.run() }
+    }
+
+    /// Stops syncing (on quit).
+    func stop() {
+        task?.cancel()
+        task = nil
+    }
+
+    func status(at now: Date) -> String {
+        "Matrix: " + (problem.map { "\($0) · " } ?? "") + state.summary(at: now)
+    }
+
+    var statusCountsDown: Bool {
+        if case .offline = state { true } else { false }
+    }
+
+    func answerInvite(conversationID: Int64, accept: Bool) {
+        guard let room = (try? store.conversations())?.first(where: { $0.id == conversationID })?.matrixRoom?.roomID else { return }
+        problem = nil
+        Task { [client, session] in
+            do {
+                if accept { try await client.join(session, room: room) } else { try await client.leave(session, room: room) }
+            } catch {
+                problem = "could not \(accept ? "accept" : "decline") the invitation: \(error)"
+                onChange?()
+            }
+        }
+    }
+
+    private func apply(_ change: SyncEngine.Change) {
+        if case .state(let new) = change { state = new }
+        onChange?()
+    }
+}
