@@ -100,26 +100,34 @@ public struct MatrixClient: Sendable {
 
     /// `POST /rooms/{roomId}/join`: accepts an invite (or joins a public room).
     public func join(_ session: MatrixSession, room roomID: String) async throws(MatrixError) {
-        let _: Empty = try await authorized(session, "POST", url: try Self.roomEndpoint(session.homeserver, roomID, "join"),
+        let _: Empty = try await authorized(session, "POST", url: try Self.roomEndpoint(session.homeserver, roomID, ["join"]),
                                             body: Data("{}".utf8), endpoint: "/rooms/…/join")
     }
 
     /// `POST /rooms/{roomId}/leave`: declines an invite, or leaves a room.
     public func leave(_ session: MatrixSession, room roomID: String) async throws(MatrixError) {
-        let _: Empty = try await authorized(session, "POST", url: try Self.roomEndpoint(session.homeserver, roomID, "leave"),
+        let _: Empty = try await authorized(session, "POST", url: try Self.roomEndpoint(session.homeserver, roomID, ["leave"]),
                                             body: Data("{}".utf8), endpoint: "/rooms/…/leave")
     }
 
-    /// `BASE/_matrix/client/v3/rooms/{roomId}/ACTION`, the room id one path segment with every character but
-    /// ASCII letters, digits and `-_~!` percent-encoded (a `/` or `..` in it stays inside the segment).
-    static func roomEndpoint(_ base: URL, _ roomID: String, _ action: String) throws(MatrixError) -> URL {
+    /// `POST /rooms/{roomId}/receipt/m.read/{eventId}`: everything up to `eventID` was read (the server's unread
+    /// count of the room drops accordingly).
+    public func sendReadReceipt(_ session: MatrixSession, room roomID: String, event eventID: String) async throws(MatrixError) {
+        let url = try Self.roomEndpoint(session.homeserver, roomID, ["receipt", "m.read", eventID])
+        let _: Empty = try await authorized(session, "POST", url: url, body: Data("{}".utf8), endpoint: "/rooms/…/receipt")
+    }
+
+    /// `BASE/_matrix/client/v3/rooms/{roomId}/{segments…}`, the room id and each segment one path segment with
+    /// every character but ASCII letters, digits and `-_~!` percent-encoded (a `/` or `..` stays inside it).
+    static func roomEndpoint(_ base: URL, _ roomID: String, _ segments: [String]) throws(MatrixError) -> URL {
         var allowed = CharacterSet(charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789")
         allowed.insert(charactersIn: "-_~!")
         let rooms = endpoint(base, "v3/rooms")
-        guard !roomID.isEmpty, let segment = roomID.addingPercentEncoding(withAllowedCharacters: allowed),
+        let encoded = ([roomID] + segments).compactMap { $0.addingPercentEncoding(withAllowedCharacters: allowed) }
+        guard !roomID.isEmpty, !segments.contains(""), encoded.count == segments.count + 1,
               var components = URLComponents(url: rooms, resolvingAgainstBaseURL: false)
         else { throw .invalidRoomID(roomID) }
-        components.percentEncodedPath += "/\(segment)/\(action)"
+        components.percentEncodedPath += "/" + encoded.joined(separator: "/")
         guard let url = components.url else { throw .invalidRoomID(roomID) }
         return url
     }

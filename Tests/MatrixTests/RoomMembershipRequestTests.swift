@@ -1,4 +1,4 @@
-// RoomMembershipRequestTests: joining and leaving a room — the room id is one path segment however odd it is
+// RoomMembershipRequestTests: joining and leaving a room, a read receipt — the room id is one path segment however odd it is
 // (`/`, `.`, `:` percent-encoded), an empty one is a typed error, and the token travels in the header only.
 import Foundation
 import Matrix
@@ -12,9 +12,11 @@ import Testing
         let client = MatrixClient(transport: transport)
         _ = try? await client.join(session, room: "!a/../b:example.org")
         _ = try? await client.leave(session, room: "!plain")
+        _ = try? await client.sendReadReceipt(session, room: "!plain", event: "$ev/../x")
         let urls = transport.received.map(\.url.absoluteString)
         #expect(urls == ["https://matrix.example.org/_matrix/client/v3/rooms/!a%2F%2E%2E%2Fb%3Aexample%2Eorg/join",
-                         "https://matrix.example.org/_matrix/client/v3/rooms/!plain/leave"])
+                         "https://matrix.example.org/_matrix/client/v3/rooms/!plain/leave",
+                         "https://matrix.example.org/_matrix/client/v3/rooms/!plain/receipt/m%2Eread/%24ev%2F%2E%2E%2Fx"])
         #expect(transport.received.allSatisfy { $0.method == "POST" && $0.accessToken == "syt_t" })
     }
 

@@ -1,6 +1,7 @@
 // MatrixRoomsEndToEndTests: the terminal UI against the real Synapse in tmux — logged in with `snapterm login`, a
 // matrix-nio peer's invite is listed and accepted with `a`, its text and picture appear in the conversations list
-// and in the room, a message sent while the room is open arrives live, the status line says the sync is live.
+// and in the room, a message sent while the room is open arrives live, the unread count goes once the room was shown (read
+// receipts), the status line says the sync is live.
 // Hostile text from the peer is shown escaped. The demo conversations stay beside the rooms.
 import Foundation
 import TestSupport
@@ -36,6 +37,8 @@ struct MatrixRoomsEndToEndTests {
         let list = try await tmux.waitFor(timeout: .seconds(60)) { $0.contains { $0.contains("coffee-320-progressive.jpg") } }
         #expect(list.contains { $0.contains("Trip ^[[31mplans") }, "the room's name is shown escaped: \(list)")
         #expect(list.contains { $0.contains("Ada") }, "the demo conversations stay: \(list)")
+        // The peer's two messages are unread, as the server counts them.
+        try await tmux.waitFor(timeout: .seconds(60)) { $0.contains { $0.contains("Trip ^[[31mplans (2)") } }
 
         try await tmux.send("g", "Enter")
         let opened = try await tmux.waitFor(timeout: .seconds(60)) { lines in
@@ -44,6 +47,11 @@ struct MatrixRoomsEndToEndTests {
         #expect(!opened.contains { $0.contains("✗") }, "\(opened)")
         _ = try await peer.sendText("arrives while the room is open", to: room)
         try await tmux.waitFor("arrives while the room is open", timeout: .seconds(60))
+        // What was shown was read: back in the list, the room has no unread count (read receipts).
+        try await tmux.send("Escape")
+        try await tmux.waitFor(timeout: .seconds(60)) { lines in
+            lines.contains { $0.contains("Trip ^[[31mplans") && !$0.contains("(") }
+        }
         try await tmux.send("q")
         try await tmux.waitFor("EXIT=0")
     }

@@ -57,6 +57,7 @@ public final class SnaptermApp {
         state.connection?.onChange = { [weak self] in
             guard let self else { return }
             for screen in tabs + pushed { screen.messagesChanged() }
+            markShownConversationRead()
             needsDraw = true
         }
     }
@@ -223,6 +224,13 @@ public final class SnaptermApp {
         watch(screen)
         screen.layout(in: bodyArea)
         pushed.append(screen)
+        markShownConversationRead()
+    }
+
+    /// The conversation on screen, if any, has been read: its connection says so to the server.
+    private func markShownConversationRead() {
+        guard let conversation = currentScreen as? ConversationScreen else { return }
+        state.connection?.shown(conversationID: conversation.conversationID)
     }
 
     /// Closes the top screen; the one below is laid out again (a picker may have changed its draft).

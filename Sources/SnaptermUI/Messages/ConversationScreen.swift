@@ -27,6 +27,8 @@ public final class ConversationScreen: Screen {
     public private(set) var notice: String?
 
     let conversationTitle: String
+    /// The conversation shown.
+    public var conversationID: Int64 { composer.conversationID }
     /// The stored Matrix messages by event id: what a reply quotes.
     private var messagesByEvent: [String: Message] = [:]
     private let store: MessageStore

@@ -17,6 +17,8 @@ final class MatrixConnection: MessageConnection {
     private let session: MatrixSession
     private let store: MessageStore
     private var task: Task<Void, Never>?
+    /// The newest event a read receipt was sent for, by room id: each is sent once.
+    private var receipts: [String: String] = [:]
 
     /// A connection syncing `session` into `store`.
     init(session: MatrixSession, store: MessageStore, client: MatrixClient = MatrixClient()) {
@@ -48,8 +50,24 @@ final class MatrixConnection: MessageConnection {
         if case .offline = state { true } else { false }
     }
 
+    func shown(conversationID: Int64) {
+        guard let room = roomID(of: conversationID),
+              let newest = (try? store.messages(in: conversationID))?.last(where: { $0.matrix != nil && $0.state == .received })?.matrix?.eventID,
+              receipts[room] != newest else { return }
+        receipts[room] = newest
+        Task { [client, session] in
+            do {
+                try await client.sendReadReceipt(session, room: room, event: newest)
+            } catch {
+                // Not retried on every change (that would be a request per sync): said once, sent with the next message.
+                problem = "could not mark the room read: \(error)"
+                onChange?()
+            }
+        }
+    }
+
     func answerInvite(conversationID: Int64, accept: Bool) {
-        guard let room = (try? store.conversations())?.first(where: { $0.id == conversationID })?.matrixRoom?.roomID else { return }
+        guard let room = roomID(of: conversationID) else { return }
         problem = nil
         Task { [client, session] in
             do {
@@ -59,6 +77,10 @@ final class MatrixConnection: MessageConnection {
                 onChange?()
             }
         }
+    }
+
+    private func roomID(of conversationID: Int64) -> String? {
+        (try? store.conversations())?.first(where: { $0.id == conversationID })?.matrixRoom?.roomID
     }
 
     private func apply(_ change: SyncEngine.Change) {
