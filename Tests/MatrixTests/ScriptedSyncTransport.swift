@@ -60,6 +60,8 @@ final class SyncChanges: Sendable {
         changes.withLock { $0.compactMap { if case .state(let state) = $0 { state } else { nil } } }
     }
 
-    /// Whether a sync was stored.
-    var stored: Bool { changes.withLock { $0.contains { if case .stored = $0 { true } else { false } } } }
+    /// The arrivals of each stored sync, in order.
+    var arrivals: [[Int64]] {
+        changes.withLock { $0.compactMap { if case .stored(_, let arrivals) = $0 { arrivals } else { nil } } }
+    }
 }

@@ -35,9 +35,24 @@ import Testing
         #expect(queries[1].first { $0.name == "since" }?.value == "s7_timeline")
         #expect(queries[1].first { $0.name == "timeout" }?.value == "30000")
         #expect(changes.states == [.live])
-        #expect(changes.stored)
+        #expect(changes.arrivals == [[]], "the first sync is history: nothing is announced")
         #expect(try store.conversationID(ofRoom: "!trip", account: session.userID) != nil)
         #expect(transport.received.allSatisfy { !$0.url.absoluteString.contains(session.accessToken) })
+    }
+
+    @Test func givenALaterSync_whenAMessageFromSomeoneElseArrives_thenItsConversationIsAnnounced() async throws {
+        let folder = try TemporaryDirectory()
+        let store = try MessageStore(path: folder.appending("m.sqlite").path)
+        let news = #"{"next_batch": "s8", "rooms": {"join": {"!trip": {"timeline": {"events": [{"type": "m.room.message", "event_id": "$new", "sender": "@bob:localhost", "origin_server_ts": 1795797000000, "content": {"msgtype": "m.text", "body": "news"}}]}}}}}"#
+        let transport = ScriptedSyncTransport([.recorded("sync-timeline.json"), .answer(status: 200, body: Data(news.utf8))])
+        let changes = SyncChanges()
+        let syncEngine = engine(transport, store, changes)
+        let task = Task { await syncEngine.run() }
+        defer { task.cancel() }
+
+        #expect(await eventually { changes.arrivals.count == 2 })
+        let trip = try #require(try store.conversationID(ofRoom: "!trip", account: session.userID))
+        #expect(changes.arrivals == [[], [trip]])
     }
 
     @Test func givenAStoredToken_whenANewEngineStarts_thenItResumesFromThatToken() async throws {

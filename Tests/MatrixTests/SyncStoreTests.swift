@@ -14,14 +14,16 @@ import Testing
         let folder = try TemporaryDirectory()
         let store = try MessageStore(path: folder.appending("m.sqlite").path)
         let sync = try SyncFixture.timeline()
-        try store.applyMatrixSync(SyncTranslation.updates(sync), since: sync.nextBatch, account: account)
+        let first = try store.applyMatrixSync(SyncTranslation.updates(sync), since: sync.nextBatch, account: account)
         let trip = try #require(try store.conversationID(ofRoom: "!trip", account: account))
         let once = try store.messages(in: trip)
 
-        try store.applyMatrixSync(SyncTranslation.updates(sync), since: sync.nextBatch, account: account)
+        let second = try store.applyMatrixSync(SyncTranslation.updates(sync), since: sync.nextBatch, account: account)
 
         #expect(try store.messages(in: trip) == once)
         #expect(once.count == 9)
+        #expect(first.first { $0.conversationID == trip }?.newMessagesFromOthers == 8, "all but the account's own reply")
+        #expect(second.allSatisfy { $0.newMessagesFromOthers == 0 }, "nothing new the second time")
         #expect(try store.matrixSyncToken(account: account) == "s7_timeline")
         #expect(try store.matrixSyncToken(account: "@someone-else:localhost") == nil)
     }

@@ -11,8 +11,9 @@ public actor SyncEngine {
     public enum Change: Sendable, Equatable {
         /// The state changed.
         case state(SyncState)
-        /// A sync was stored; these conversations changed.
-        case stored(conversations: [Int64])
+        /// A sync was stored; these conversations changed, and in `arrivals` new messages from others came
+        /// (none on the first sync: that is history, not news).
+        case stored(conversations: [Int64], arrivals: [Int64])
     }
 
     private let client: MatrixClient
@@ -77,7 +78,8 @@ public actor SyncEngine {
             try store.applyMatrixSync(updates, since: response.nextBatch, account: session.userID)
         }
         set(.live)
-        if !changed.isEmpty { observer(.stored(conversations: changed)) }
+        let arrivals = since == nil ? [] : changed.filter { $0.newMessagesFromOthers > 0 }.map(\.conversationID)
+        if !changed.isEmpty { observer(.stored(conversations: changed.map(\.conversationID), arrivals: arrivals)) }
     }
 
     /// The wait after `error`: the server's own when it asks for longer (429), else the back-off's.

@@ -50,3 +50,11 @@ public struct MatrixMessageDetails: Sendable, Hashable {
     public var reactions: [MatrixReactionCount]
 }
 
+
+/// What storing one room's news did.
+public struct MatrixStoredRoom: Sendable, Hashable {
+    /// The room's conversation.
+    public var conversationID: Int64
+    /// Messages from others that were not stored before.
+    public var newMessagesFromOthers: Int
+}

@@ -10,9 +10,9 @@ extension MessageStore {
     }
 
     /// Writes `updates` and `since` as one transaction: a sync is stored whole or not at all, so a restart
-    /// resumes from the last sync that was stored. Returns the conversation ids that changed.
+    /// resumes from the last sync that was stored. Returns each room's conversation and what arrived in it.
     @discardableResult
-    public func applyMatrixSync(_ updates: [MatrixRoomUpdate], since: String, account: String) throws(MessageStoreError) -> [Int64] {
+    public func applyMatrixSync(_ updates: [MatrixRoomUpdate], since: String, account: String) throws(MessageStoreError) -> [MatrixStoredRoom] {
         try transaction { transaction in
             let changed = try updates.map { try transaction.apply($0, account: account) }
             try transaction.setMatrixSyncToken(since, account: account)

@@ -4,13 +4,15 @@ import Foundation
 import GRDB
 
 extension MessageTransaction {
-    /// Writes what a sync said of one room as `account` sees it; returns the room's conversation id.
+    /// Writes what a sync said of one room as `account` sees it; returns its conversation and what arrived.
     @discardableResult
-    public func apply(_ update: MatrixRoomUpdate, account: String) throws -> Int64 {
+    public func apply(_ update: MatrixRoomUpdate, account: String) throws -> MatrixStoredRoom {
         let conversationID = try roomConversation(update, account: account)
+        var arrived = 0
         for event in update.events {
             switch event.action {
-            case .message(let content): try insertMessage(content, of: event, account: account, in: conversationID)
+            case .message(let content):
+                if try insertMessage(content, of: event, account: account, in: conversationID), event.sender != account { arrived += 1 }
             case .edit(let target, let text):
                 try db.execute(sql: """
                     INSERT OR IGNORE INTO matrixEdit (conversationId, eventId, target, sender, text, sentAt) VALUES (?, ?, ?, ?, ?, ?)
@@ -23,7 +25,7 @@ extension MessageTransaction {
                     """, arguments: [conversationID, event.eventID, target, key, event.sender])
             }
         }
-        return conversationID
+        return MatrixStoredRoom(conversationID: conversationID, newMessagesFromOthers: arrived)
     }
 
     /// Keeps `since`, the token the next `/sync` of `account` starts from.
@@ -55,15 +57,16 @@ extension MessageTransaction {
         return conversationID
     }
 
+    /// Stores a message unless its event is stored already; true when it was new.
     private func insertMessage(_ content: MatrixMessageContent, of event: MatrixTimelineEvent, account: String,
-                               in conversationID: Int64) throws {
+                               in conversationID: Int64) throws -> Bool {
         let text = content.kind == .encrypted ? MatrixMessageKind.encryptedNotice : content.body
         let state: MessageState = event.sender == account ? .sent : .received
         try db.execute(sql: """
             INSERT INTO message (conversationId, text, sentAt, state, eventId, sender, kind, replyTo) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
             ON CONFLICT(conversationId, eventId) DO NOTHING
             """, arguments: [conversationID, text, event.sentAt, state, event.eventID, event.sender, content.kind.rawValue, content.replyTo])
-        guard db.changesCount > 0 else { return }
+        guard db.changesCount > 0 else { return false }
         let messageID = db.lastInsertedRowID
         if let media = content.media {
             if content.kind == .image, let url = media.url {
@@ -76,6 +79,7 @@ extension MessageTransaction {
                                  media.blurhash, media.encryptedFile, media.fileName])
         }
         try applyNewestEdit(to: event.eventID, in: conversationID)
+        return true
     }
 
     /// The newest edit of `target` by its own sender becomes its text (an edit by anyone else is ignored).

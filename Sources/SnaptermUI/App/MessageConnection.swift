@@ -12,6 +12,8 @@ public protocol MessageConnection: AnyObject {
     var statusCountsDown: Bool { get }
     /// Set by the app: called when the store changed or the state did.
     var onChange: (() -> Void)? { get set }
+    /// Set by the app: called with the conversations where messages from others arrived (not on a first sync).
+    var onArrival: (([Int64]) -> Void)? { get set }
     /// The conversation is on screen: what it shows has been read (a read receipt for its newest message).
     func shown(conversationID: Int64)
     /// Accepts (joins) or declines the invite behind a conversation; the outcome arrives through the store.

@@ -60,6 +60,7 @@ public final class SnaptermApp {
             markShownConversationRead()
             needsDraw = true
         }
+        state.connection?.onArrival = { [weak self] conversations in self?.announce(conversations) }
     }
 
     deinit { writesObservation?.cancel() }
@@ -225,6 +226,14 @@ public final class SnaptermApp {
         screen.layout(in: bodyArea)
         pushed.append(screen)
         markShownConversationRead()
+    }
+
+    /// A message arrived in a conversation not on screen: the terminal is told (once per sync).
+    private func announce(_ conversations: [Int64]) {
+        let shown = (currentScreen as? ConversationScreen)?.conversationID
+        guard let other = conversations.first(where: { $0 != shown }), state.notification != .off else { return }
+        let title = (try? state.messages?.conversations().first { $0.id == other }?.conversation.title) ?? nil
+        output.write(state.notification.bytes(room: title ?? "a conversation"))
     }
 
     /// The conversation on screen, if any, has been read: its connection says so to the server.

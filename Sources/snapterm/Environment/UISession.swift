@@ -60,6 +60,7 @@ struct UISession {
         state.animates = environment.animates
         let connection = environment.storedMatrixSession().map { MatrixConnection(session: $0, store: store) }
         state.connection = connection
+        state.notification = TerminalNotification.style(environment: environment.variables)
         let name = NoScrollTerminfo.install(base: environment.variables["TERM"] ?? "xterm", in: terminfoFolder)
         return UISession(capabilities: capabilities, state: state, terminfo: name.map { (terminfoFolder, $0) },
                          gallery: gallery?.pictures, connection: connection)

@@ -9,6 +9,7 @@ import SnaptermUI
 @MainActor
 final class MatrixConnection: MessageConnection {
     var onChange: (() -> Void)?
+    var onArrival: (([Int64]) -> Void)?
     /// The sync's state.
     private(set) var state: SyncState = .starting
     /// The last invite answer that failed, shown until the next change.
@@ -84,7 +85,10 @@ final class MatrixConnection: MessageConnection {
     }
 
     private func apply(_ change: SyncEngine.Change) {
-        if case .state(let new) = change { state = new }
+        switch change {
+        case .state(let new): state = new
+        case .stored(_, let arrivals): if !arrivals.isEmpty { onArrival?(arrivals) }
+        }
         onChange?()
     }
 }
