@@ -58,7 +58,7 @@ extension Snapterm {
         @Flag(help: "Show animated GIFs and WebPs still, even in the full-screen view (also SNAPTERM_ANIMATE=0).")
         var noAnimate = false
 
-        @Flag(help: "No terminal notification (OSC 9, OSC 777 or the bell) when a Matrix message arrives in a room not on screen (also SNAPTERM_NOTIFY=0).")
+        @Flag(help: "No terminal notification (OSC 9, 99, 777 or the bell) when a Matrix message arrives in a room not on screen (also SNAPTERM_NOTIFY=0).")
         var noNotify = false
 
         func run() async throws {

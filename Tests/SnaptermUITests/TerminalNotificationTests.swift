@@ -1,5 +1,5 @@
 // TerminalNotificationTests: a Matrix message arriving in a conversation not on screen is announced — OSC 9,
-// OSC 777 or the bell as the terminal allows, nothing when turned off or when that conversation is on screen —
+// OSC 99, OSC 777 or the bell as the terminal allows, nothing when turned off or when that conversation is on screen —
 // and a room's name never brings a control character with it.
 import Foundation
 import MessageStore
@@ -10,7 +10,8 @@ import Testing
 @Suite struct TerminalNotificationTests {
     @Test func givenEachTerminal_whenChoosingTheStyle_thenItIsWhatThatTerminalShows() {
         #expect(TerminalNotification.style(environment: ["TERM_PROGRAM": "iTerm.app"]) == .osc9)
-        #expect(TerminalNotification.style(environment: ["TERM": "xterm-kitty"]) == .osc9)
+        #expect(TerminalNotification.style(environment: ["TERM_PROGRAM": "WezTerm"]) == .osc9)
+        #expect(TerminalNotification.style(environment: ["TERM": "xterm-kitty"]) == .osc99)
         #expect(TerminalNotification.style(environment: ["TERM": "rxvt-unicode-256color"]) == .osc777)
         #expect(TerminalNotification.style(environment: ["TERM": "xterm-kitty", "TMUX": "/tmp/tmux-1/default,1,0"]) == .bell)
         #expect(TerminalNotification.style(environment: ["TERM": "xterm-256color"]) == .bell)
@@ -21,6 +22,8 @@ import Testing
         let room = "Trip\u{1B}]52;c;AAAA\u{07}\u{202E};x"
         let osc9 = String(decoding: TerminalNotification.osc9.bytes(room: room), as: UTF8.self)
         #expect(osc9 == "\u{1B}]9;New message in Trip^[]52;c;AAAA^G<U+202E>;x\u{07}")
+        let osc99 = String(decoding: TerminalNotification.osc99.bytes(room: room), as: UTF8.self)
+        #expect(osc99 == "\u{1B}]99;;New message in Trip^[]52;c;AAAA^G<U+202E>;x\u{1B}\\")
         let osc777 = String(decoding: TerminalNotification.osc777.bytes(room: room), as: UTF8.self)
         #expect(osc777 == "\u{1B}]777;notify;Snapterm;New message in Trip^[]52,c,AAAA^G<U+202E>,x\u{07}")
         #expect(TerminalNotification.bell.bytes(room: room) == Data([0x07]))
