@@ -5,7 +5,7 @@ import Foundation
 /// A room's title from its stored state.
 enum MatrixRoomTitle {
     /// `name`, else `canonicalAlias`, else up to five heroes joined, else "empty room".
-    static func title(name: String?, canonicalAlias: String?, heroes: [String]?, roomID: String) -> String {
+    static func title(name: String?, canonicalAlias: String?, heroes: [String]?) -> String {
         if let name, !name.isEmpty { return name }
         if let canonicalAlias, !canonicalAlias.isEmpty { return canonicalAlias }
         if let heroes, !heroes.isEmpty { return heroes.prefix(5).joined(separator: ", ") }

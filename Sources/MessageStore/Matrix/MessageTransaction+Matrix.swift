@@ -52,7 +52,7 @@ extension MessageTransaction {
         let row = try Row.fetchOne(db, sql: "SELECT name, canonicalAlias, heroes FROM matrixRoom WHERE conversationId = ?",
                                    arguments: [conversationID])
         let title = MatrixRoomTitle.title(name: row?["name"], canonicalAlias: row?["canonicalAlias"],
-                                          heroes: (row?["heroes"] as String?).flatMap(MatrixRoomTitle.heroes(json:)), roomID: update.roomID)
+                                          heroes: (row?["heroes"] as String?).flatMap(MatrixRoomTitle.heroes(json:)))
         try db.execute(sql: "UPDATE conversation SET title = ? WHERE id = ?", arguments: [title, conversationID])
         return conversationID
     }
