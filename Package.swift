@@ -91,11 +91,13 @@ let package = Package(
             dependencies: ["SchemeLoader", "Imaging", "CCairo", "CZlib", "CLazyLibraries", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         // Matrix: a client of the Matrix client-server API (discovery, login, whoami, logout, sync), the
-        // accounts file, the `mxc://` scheme handler and the `emxc://` decrypt stage — knows nothing of terminals.
+        // accounts file, the sync engine that writes rooms into MessageStore, the `mxc://` scheme handler and the
+        // `emxc://` decrypt stage — knows nothing of terminals.
         .target(
             name: "Matrix",
             dependencies: [
                 "SchemeLoader",
+                "MessageStore",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -182,7 +184,7 @@ let package = Package(
         ),
         .testTarget(
             name: "MatrixTests",
-            dependencies: ["Matrix", "SchemeLoader", "Imaging", "Thumbnails", "TerminalGraphics", "TestSupport"]
+            dependencies: ["Matrix", "MessageStore", "SchemeLoader", "Imaging", "Thumbnails", "TerminalGraphics", "TestSupport"]
         ),
         .testTarget(
             name: "MatrixSendingTests",
@@ -190,7 +192,7 @@ let package = Package(
         ),
         .testTarget(
             name: "MessageStoreTests",
-            dependencies: ["MessageStore", "TestSupport"]
+            dependencies: ["MessageStore", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         .testTarget(
             name: "SnaptermCLITests",

@@ -1,5 +1,5 @@
 // MatrixClient: the client-server API calls Snapterm makes so far — discovery, versions, password login,
-// whoami, logout, a minimal sync. JSON through Codable; every failure is a MatrixError without secrets.
+// whoami, logout, sync. JSON through Codable; every failure is a MatrixError without secrets.
 import Foundation
 
 /// A client of one homeserver's client-server API.
@@ -85,12 +85,51 @@ public struct MatrixClient: Sendable {
         }
     }
 
-    /// `GET /sync`: new events since `since` (the first call: recent ones), waiting up to `timeout` for news.
-    public func sync(_ session: MatrixSession, since: String? = nil, timeout: Duration = .zero) async throws(MatrixError) -> SyncResponse {
+    /// `GET /sync`: new events since `since` (the first call: recent ones), waiting up to `timeout` for news,
+    /// through `filter` when given.
+    public func sync(_ session: MatrixSession, since: String? = nil, timeout: Duration = .zero,
+                     filter: SyncFilter? = nil) async throws(MatrixError) -> SyncResponse {
         var query = [URLQueryItem(name: "timeout", value: String(timeout.components.seconds * 1000))]
         if let since { query.append(URLQueryItem(name: "since", value: since)) }
+        if let filter { query.append(URLQueryItem(name: "filter", value: filter.json)) }
         return try await authorized(session, "GET", "v3/sync", query: query, endpoint: "/sync",
                                     timeout: timeout + .seconds(30))
+    }
+
+    // MARK: Rooms
+
+    /// `POST /rooms/{roomId}/join`: accepts an invite (or joins a public room).
+    public func join(_ session: MatrixSession, room roomID: String) async throws(MatrixError) {
+        let _: Empty = try await authorized(session, "POST", url: try Self.roomEndpoint(session.homeserver, roomID, ["join"]),
+                                            body: Data("{}".utf8), endpoint: "/rooms/…/join")
+    }
+
+    /// `POST /rooms/{roomId}/leave`: declines an invite, or leaves a room.
+    public func leave(_ session: MatrixSession, room roomID: String) async throws(MatrixError) {
+        let _: Empty = try await authorized(session, "POST", url: try Self.roomEndpoint(session.homeserver, roomID, ["leave"]),
+                                            body: Data("{}".utf8), endpoint: "/rooms/…/leave")
+    }
+
+    /// `POST /rooms/{roomId}/receipt/m.read/{eventId}`: everything up to `eventID` was read (the server's unread
+    /// count of the room drops accordingly).
+    public func sendReadReceipt(_ session: MatrixSession, room roomID: String, event eventID: String) async throws(MatrixError) {
+        let url = try Self.roomEndpoint(session.homeserver, roomID, ["receipt", "m.read", eventID])
+        let _: Empty = try await authorized(session, "POST", url: url, body: Data("{}".utf8), endpoint: "/rooms/…/receipt")
+    }
+
+    /// `BASE/_matrix/client/v3/rooms/{roomId}/{segments…}`, the room id and each segment one path segment with
+    /// every character but ASCII letters, digits and `-_~!` percent-encoded (a `/` or `..` stays inside it).
+    static func roomEndpoint(_ base: URL, _ roomID: String, _ segments: [String]) throws(MatrixError) -> URL {
+        var allowed = CharacterSet(charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789")
+        allowed.insert(charactersIn: "-_~!")
+        let rooms = endpoint(base, "v3/rooms")
+        let encoded = ([roomID] + segments).compactMap { $0.addingPercentEncoding(withAllowedCharacters: allowed) }
+        guard !roomID.isEmpty, !segments.contains(""), encoded.count == segments.count + 1,
+              var components = URLComponents(url: rooms, resolvingAgainstBaseURL: false)
+        else { throw .invalidRoomID(roomID) }
+        components.percentEncodedPath += "/" + encoded.joined(separator: "/")
+        guard let url = components.url else { throw .invalidRoomID(roomID) }
+        return url
     }
 
     // MARK: Plumbing
@@ -100,7 +139,14 @@ public struct MatrixClient: Sendable {
     func authorized<T: Decodable>(_ session: MatrixSession, _ method: String, _ path: String, query: [URLQueryItem] = [],
                                           body: Data? = nil, endpoint: String,
                                           timeout: Duration = .seconds(30)) async throws(MatrixError) -> T {
-        var url = Self.endpoint(session.homeserver, path)
+        try await authorized(session, method, url: Self.endpoint(session.homeserver, path), query: query, body: body,
+                             endpoint: endpoint, timeout: timeout)
+    }
+
+    private func authorized<T: Decodable>(_ session: MatrixSession, _ method: String, url: URL, query: [URLQueryItem] = [],
+                                          body: Data? = nil, endpoint: String,
+                                          timeout: Duration = .seconds(30)) async throws(MatrixError) -> T {
+        var url = url
         if !query.isEmpty, var components = URLComponents(url: url, resolvingAgainstBaseURL: false) {
             components.queryItems = query
             url = components.url ?? url

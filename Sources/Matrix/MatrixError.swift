@@ -30,6 +30,8 @@ public enum MatrixError: Error, Equatable, Sendable, CustomStringConvertible {
     case accountsFile(path: String, reason: String)
     /// The homeserver has no media at `url` (an `mxc://` URL; `M_NOT_FOUND`).
     case mediaNotFound(url: String)
+    /// A room id that cannot name a room (empty).
+    case invalidRoomID(String)
     /// The media at `url` was announced but its bytes are not uploaded yet (504 `M_NOT_YET_UPLOADED`).
     case mediaNotYetUploaded(url: String)
     /// A file of `bytes` bytes is more than the homeserver takes (`limit`, its `m.upload.size`, when known; a 413).
@@ -68,6 +70,8 @@ public enum MatrixError: Error, Equatable, Sendable, CustomStringConvertible {
             "the accounts file \(path) cannot be used (\(reason))"
         case .mediaNotFound(let url):
             "the homeserver has no picture or file at \(url)"
+        case .invalidRoomID(let text):
+            "\(text.debugDescription) is not a Matrix room id"
         case .mediaNotYetUploaded(let url):
             "\(url) is not uploaded yet: its sender's upload has not finished, try again later"
         case .tooLarge(let bytes, let limit):
@@ -113,6 +117,7 @@ public enum MatrixError: Error, Equatable, Sendable, CustomStringConvertible {
         case .accountsFile(let path, let reason): return .accountsFile(path: clean(path), reason: clean(reason))
         case .mediaNotFound(let url): return .mediaNotFound(url: clean(url))
         case .mediaNotYetUploaded(let url): return .mediaNotYetUploaded(url: clean(url))
+        case .invalidRoomID(let text): return .invalidRoomID(clean(text))
         case .wrongCredentials, .sessionEnded, .rateLimited, .tooLarge: return self
         }
     }

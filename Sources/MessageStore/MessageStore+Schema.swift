@@ -46,6 +46,9 @@ extension MessageStore {
                 t.column("sketch", .text).notNull()
             }
         }
+        migrator.registerMigration("v4: Matrix rooms and events") { db in
+            try createMatrixTables(db)
+        }
         migrator.registerMigration("v5: Matrix outbox") { db in
             // Every Matrix send, in order, with its transaction id — written before any network call, so a send
             // is resumed after a crash and never doubled (the server answers a repeated id with the same event).

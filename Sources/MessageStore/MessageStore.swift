@@ -80,11 +80,15 @@ public final class MessageStore: Sendable {
         try read { db in
             let conversations = try Conversation.fetchAll(db)
             let drafts = try Set(Int64.fetchAll(db, sql: "SELECT conversationId FROM draft"))
+            let rooms = try Self.matrixRooms(db)
             return try conversations.map { conversation in
                 let id = conversation.id ?? 0
                 let last = try Self.fetchMessages(db, where: "conversationId = ? ORDER BY sentAt DESC, id DESC LIMIT 1", [id]).first
-                return ConversationSummary(conversation: conversation, lastMessage: last, hasDraft: drafts.contains(id))
-            }.sorted { ($0.lastMessage?.sentAt ?? $0.conversation.createdAt) > ($1.lastMessage?.sentAt ?? $1.conversation.createdAt) }
+                return ConversationSummary(conversation: conversation, lastMessage: last, hasDraft: drafts.contains(id),
+                                           matrixRoom: rooms[id])
+            }
+            .filter { $0.matrixRoom?.membership != .leave }  // a room left or declined is no longer listed
+            .sorted { ($0.lastMessage?.sentAt ?? $0.conversation.createdAt) > ($1.lastMessage?.sentAt ?? $1.conversation.createdAt) }
         }
     }
 
@@ -172,7 +176,8 @@ public final class MessageStore: Sendable {
     }
 
     static func fetchMessages(_ db: Database, where clause: String, _ arguments: StatementArguments) throws -> [Message] {
-        let rows = try Row.fetchAll(db, sql: "SELECT id, conversationId, text, sentAt, state FROM message WHERE \(clause)", arguments: arguments)
+        let columns = "id, conversationId, text, sentAt, state, eventId, sender, kind, edited, replyTo"
+        let rows = try Row.fetchAll(db, sql: "SELECT \(columns) FROM message WHERE \(clause)", arguments: arguments)
         return try rows.map { row in
             let id: Int64 = row["id"]
             let attachments = try Row.fetchAll(db, sql: """
@@ -187,7 +192,7 @@ public final class MessageStore: Sendable {
                 return url
             }
             return Message(id: id, conversationID: row["conversationId"], text: row["text"], sentAt: row["sentAt"],
-                           state: row["state"], attachments: urls, sketches: sketches)
+                           state: row["state"], attachments: urls, sketches: sketches, matrix: try matrixDetails(db, row))
         }
     }
 

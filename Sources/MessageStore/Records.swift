@@ -44,10 +44,12 @@ public struct Message: Sendable, Hashable, Identifiable {
     public var attachments: [URL]
     /// The colour sketches known for attachments (`ColourSketch`'s text form), by URL.
     public var sketches: [URL: String]
+    /// Its Matrix event, for a message of a Matrix room.
+    public var matrix: MatrixMessageDetails?
 
     /// A message with these fields (the store makes them; a screen makes one for a send still pending).
     public init(id: Int64, conversationID: Int64, text: String, sentAt: Date, state: MessageState, attachments: [URL],
-                sketches: [URL: String] = [:]) {
+                sketches: [URL: String] = [:], matrix: MatrixMessageDetails? = nil) {
         self.id = id
         self.conversationID = conversationID
         self.text = text
@@ -55,6 +57,7 @@ public struct Message: Sendable, Hashable, Identifiable {
         self.state = state
         self.attachments = attachments
         self.sketches = sketches
+        self.matrix = matrix
     }
 }
 
@@ -98,6 +101,8 @@ public struct ConversationSummary: Sendable, Hashable, Identifiable {
     public var lastMessage: Message?
     /// Whether it has an unsent draft.
     public var hasDraft: Bool
+    /// The Matrix room behind it, if any.
+    public var matrixRoom: MatrixRoomSummary?
 
     public var id: Int64 { conversation.id ?? 0 }
 }

@@ -34,9 +34,9 @@ public struct MatrixPeer: Sendable {
         try await string(run(["login"]), "user_id")
     }
 
-    /// Creates a room inviting `invitees` and returns its id.
-    public func createRoom(inviting invitees: [String]) async throws -> String {
-        try await string(run(["create-room"] + invitees.flatMap { ["--invite", $0] }), "room_id")
+    /// Creates a room inviting `invitees`, named `name` when given, and returns its id.
+    public func createRoom(inviting invitees: [String], name: String? = nil) async throws -> String {
+        try await string(run(["create-room"] + invitees.flatMap { ["--invite", $0] } + (name.map { ["--name", $0] } ?? [])), "room_id")
     }
 
     /// Sends `text` as `m.text` to `room` and returns the event id.

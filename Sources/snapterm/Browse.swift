@@ -58,6 +58,9 @@ extension Snapterm {
         @Flag(help: "Show animated GIFs and WebPs still, even in the full-screen view (also SNAPTERM_ANIMATE=0).")
         var noAnimate = false
 
+        @Flag(help: "No terminal notification (OSC 9, 99, 777 or the bell) when a Matrix message arrives in a room not on screen (also SNAPTERM_NOTIFY=0).")
+        var noNotify = false
+
         func run() async throws {
             let environment: AppEnvironment
             let gallery: GalleryRequest?
@@ -65,7 +68,8 @@ extension Snapterm {
                 environment = try await tiles.apply(to: AppEnvironment()
                     .setting("SNAPTERM_PHOTOS", to: photos)
                     .setting("SNAPTERM_OFFLINE", to: offline ? "1" : nil)
-                    .setting("SNAPTERM_ANIMATE", to: noAnimate ? "0" : nil))
+                    .setting("SNAPTERM_ANIMATE", to: noAnimate ? "0" : nil)
+                    .setting("SNAPTERM_NOTIFY", to: noNotify ? "0" : nil))
                 gallery = try openGallery()
             } catch {
                 Console.error("snapterm: \(error)")

@@ -38,7 +38,7 @@ import Thumbnails
         var files: [String: EncryptedFile] = [:]
         for name in ["secret-coffee.png", "tampered-coffee.png"] {
             let event = try await client.waitForMessage(session, in: room, body: name, within: .seconds(60))
-            files[name] = try #require(event.content?.file, "\(name) came without content.file")
+            files[name] = try #require(event.content?.encryptedFile, "\(name) came without content.file")
         }
         let good = try #require(files["secret-coffee.png"]), bad = try #require(files["tampered-coffee.png"])
         #expect(good.url == sent.url)

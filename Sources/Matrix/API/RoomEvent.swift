@@ -1,48 +1,36 @@
-// RoomEvent: one timeline event; for messages, the `msgtype`, `body` and encrypted `file` of its content.
+// RoomEvent: one timeline or state event as `/sync` delivers it; its content in RoomEvent+Content.
 
 /// A room event as `/sync` delivers it.
 public struct RoomEvent: Decodable, Sendable, Equatable {
-    /// The parts of `content` read so far.
-    public struct Content: Decodable, Sendable, Equatable {
-        /// `m.text`, `m.image` …
-        public let msgtype: String?
-        /// The text, or a file's name.
-        public let body: String?
-        /// An encrypted attachment's ciphertext and key (`m.image`, `m.file` sent as AES-256-CTR), in place of `url`.
-        public let file: EncryptedFile?
-
-        /// A field of the wrong type (another client's mistake, or malice) reads as absent: one odd
-        /// event never makes a whole `/sync` unreadable.
-        public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            msgtype = try? container.decodeIfPresent(String.self, forKey: .msgtype)
-            body = try? container.decodeIfPresent(String.self, forKey: .body)
-            file = try? container.decodeIfPresent(EncryptedFile.self, forKey: .file)
-        }
-
-        enum CodingKeys: String, CodingKey { case msgtype, body, file }
-    }
-
     /// `m.room.message` …
     public let type: String
-    /// The event id.
+    /// The event id (absent in an invite's stripped state).
     public let eventID: String?
     /// Who sent it.
     public let sender: String
+    /// The state key of a state event (`m.room.member`'s is the member's user id).
+    public let stateKey: String?
+    /// When the sender's server received it, in milliseconds since 1970.
+    public let originServerTimestamp: Int64?
+    /// The event a redaction removes (`m.room.redaction`; in `content.redacts` from room version 11 on).
+    public let redacts: String?
     /// Its content.
     public let content: Content?
 
     enum CodingKeys: String, CodingKey {
-        case type, sender, content
-        case eventID = "event_id"
+        case type, sender, content, redacts
+        case eventID = "event_id", stateKey = "state_key", originServerTimestamp = "origin_server_ts"
     }
 
-    /// Reads an event; a `content` that is not an object reads as absent.
+    /// Reads an event; a field of the wrong type reads as absent, so one odd event never spoils a `/sync`.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         type = try container.decode(String.self, forKey: .type)
         sender = try container.decode(String.self, forKey: .sender)
         eventID = try? container.decodeIfPresent(String.self, forKey: .eventID)
+        stateKey = try? container.decodeIfPresent(String.self, forKey: .stateKey)
+        originServerTimestamp = try? container.decodeIfPresent(Int64.self, forKey: .originServerTimestamp)
         content = try? container.decodeIfPresent(Content.self, forKey: .content)
+        redacts = (try? container.decodeIfPresent(String.self, forKey: .redacts)) ?? content?.redacts
     }
 }

@@ -30,6 +30,10 @@ public final class AppState {
     public let messages: MessageStore?
     /// Every draft save and send of the app's screens, in order, retried while the database is locked.
     public let messageWriter: MessageWriter?
+    /// The messaging account syncing into `messages` (nil without an account: no network).
+    public var connection: (any MessageConnection)?
+    /// How a message arriving in a conversation not on screen is announced (off unless the executable says).
+    public var notification = TerminalNotification.off
     /// Show the one-letter source badge beside pictures.
     public var showsBadges = false
     /// The terminal moves sixel pixels when a scroll region scrolls (xterm, no multiplexer): the app

@@ -27,6 +27,7 @@ enum Overlay: Equatable {
     /// What each part of the status line means (`blank 0/5 │ mem 0 disk 0 miss 19 │ flying 0 joined 0 …`).
     static let statusLines = [
         "Status line",
+        "  Matrix: live         with an account: the sync's state (offline — retrying in N s; signed out — what to do)",
         "  blank 2/12           picture cells still waiting for their picture, of those on screen",
         "  mem disk miss        pictures taken from memory, from the disk cache, or made anew",
         "  flying joined        loads running now; asks that joined a load already running",

@@ -53,6 +53,14 @@ public final class SnaptermApp {
         writesObservation = state.messageWriter?.observe { [weak self] in
             Task { @MainActor in self?.needsDraw = true }
         }
+        // A sync stored messages or changed state: the screens read the store again.
+        state.connection?.onChange = { [weak self] in
+            guard let self else { return }
+            for screen in tabs + pushed { screen.messagesChanged() }
+            markShownConversationRead()
+            needsDraw = true
+        }
+        state.connection?.onArrival = { [weak self] conversations in self?.announce(conversations) }
     }
 
     deinit { writesObservation?.cancel() }
@@ -91,7 +99,8 @@ public final class SnaptermApp {
             }
             currentScreen.tick()
             let busy = isBusy
-            if needsDraw || ((busy || drewWhileBusy) && ContinuousClock.now - lastDraw > Self.busyRefresh) {
+            let countdown = state.connection?.statusCountsDown == true && ContinuousClock.now - lastDraw >= .seconds(1)
+            if needsDraw || countdown || ((busy || drewWhileBusy) && ContinuousClock.now - lastDraw > Self.busyRefresh) {
                 drawFrame()
                 drewWhileBusy = busy
             }
@@ -119,6 +128,10 @@ public final class SnaptermApp {
         if busy || drewWhileBusy {
             let refresh = lastDraw + Self.busyRefresh
             wake = wake.map { min($0, refresh) } ?? refresh
+        }
+        if state.connection?.statusCountsDown == true {
+            let second = lastDraw + .seconds(1)
+            wake = wake.map { min($0, second) } ?? second
         }
         return wake
     }
@@ -212,6 +225,21 @@ public final class SnaptermApp {
         watch(screen)
         screen.layout(in: bodyArea)
         pushed.append(screen)
+        markShownConversationRead()
+    }
+
+    /// A message arrived in a conversation not on screen: the terminal is told (once per sync).
+    private func announce(_ conversations: [Int64]) {
+        let shown = (currentScreen as? ConversationScreen)?.conversationID
+        guard let other = conversations.first(where: { $0 != shown }), state.notification != .off else { return }
+        let title = (try? state.messages?.conversations().first { $0.id == other }?.conversation.title) ?? nil
+        output.write(state.notification.bytes(room: title ?? "a conversation"))
+    }
+
+    /// The conversation on screen, if any, has been read: its connection says so to the server.
+    private func markShownConversationRead() {
+        guard let conversation = currentScreen as? ConversationScreen else { return }
+        state.connection?.shown(conversationID: conversation.conversationID)
     }
 
     /// Closes the top screen; the one below is laid out again (a picker may have changed its draft).

@@ -8,9 +8,15 @@ enum StatusLine {
     /// white spots on screen first, then where thumbnails came from, fitting 80 columns.
     static func text(_ state: AppState, blank: (placeholders: Int, cells: Int)) -> String {
         let s = state.thumbnailLoader.statistics
-        return unwritten(state) + "blank \(blank.placeholders)/\(blank.cells) │ mem \(s.memoryHits) disk \(s.diskHits) miss \(s.handlerLoads)"
+        return unwritten(state) + connection(state) + "blank \(blank.placeholders)/\(blank.cells) │ mem \(s.memoryHits) disk \(s.diskHits) miss \(s.handlerLoads)"
             + " │ flying \(s.inFlight) joined \(s.coalesced) cancelled \(s.cancelled)"
             + " │ cache \(state.isCachingEnabled ? "on" : "OFF") │ ? keys"
+    }
+
+    /// `Matrix: offline — retrying in 4 s │ ` with an account, else nothing.
+    static func connection(_ state: AppState) -> String {
+        guard let connection = state.connection else { return "" }
+        return connection.status(at: Date()) + " │ "
     }
 
     /// `✗ 2 messages not written: the message database is locked by another process — retrying │ `

@@ -27,6 +27,10 @@ public final class ConversationScreen: Screen {
     public private(set) var notice: String?
 
     let conversationTitle: String
+    /// The conversation shown.
+    public var conversationID: Int64 { composer.conversationID }
+    /// The stored Matrix messages by event id: what a reply quotes.
+    private var messagesByEvent: [String: Message] = [:]
     private let store: MessageStore
     private let loader: SchemeLoader
     let box: ThumbnailBox
@@ -233,8 +237,16 @@ public final class ConversationScreen: Screen {
         syncDraftCells()
     }
 
+    /// A sync stored news: the messages are read again (the draft is left as typed).
+    public func messagesChanged() {
+        reloadMessages()
+        list?.reloadVisible()
+    }
+
     private func reloadMessages() {
         let messages = (try? store.messages(in: composer.conversationID)) ?? []
+        messagesByEvent = Dictionary(messages.compactMap { message in message.matrix.map { ($0.eventID, message) } },
+                                     uniquingKeysWith: { first, _ in first })
         let pending = composer.pendingSends.map { draft in
             Message(id: 0, conversationID: composer.conversationID, text: draft.text, sentAt: Date(), state: .sent,
                     attachments: draft.attachments)
@@ -298,10 +310,12 @@ public final class ConversationScreen: Screen {
                        width: max(0, area.column + area.columns - column), style: .dim)
         }
         guard row.isFirstOfMessage else { return pictures }
-        canvas.put(row.byline(otherParty: conversationTitle, calendar: calendar), row: content, column: textColumn, width: width,
+        canvas.put(row.byline(otherParty: MessageDisplay.author(row.message, otherParty: conversationTitle), calendar: calendar),
+                   row: content, column: textColumn, width: width,
                    style: row.message.state == .sent ? [.bold, .underline] : .bold)
         let textLines = box.rows - 1 - (row.attachment == nil ? 0 : 1)
-        for (index, line) in SafeText.wrapped(row.message.text, width: width, maxLines: textLines).enumerated() {
+        let text = MessageDisplay.text(row.message) { [messagesByEvent] in messagesByEvent[$0] }
+        for (index, line) in SafeText.wrapped(text, width: width, maxLines: textLines).enumerated() {
             canvas.put(line, row: content + 1 + index, column: textColumn, width: width, style: [])
         }
         return pictures

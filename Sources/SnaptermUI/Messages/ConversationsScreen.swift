@@ -23,12 +23,14 @@ public final class ConversationsScreen: Screen {
     private let loader: SchemeLoader
     private let box: ThumbnailBox
     private var pictures: [Int64: URL] = [:]
+    private weak var connection: (any MessageConnection)?
 
-    /// Creates the screen over `store`; `box` is the thumbnail size.
-    public init(store: MessageStore, loader: SchemeLoader, box: ThumbnailBox) {
+    /// Creates the screen over `store`; `box` is the thumbnail size; `connection` answers invites.
+    public init(store: MessageStore, loader: SchemeLoader, box: ThumbnailBox, connection: (any MessageConnection)? = nil) {
         self.store = store
         self.loader = loader
         self.box = box
+        self.connection = connection
     }
 
     private var rowHeight: Int { box.rows + 1 }
@@ -68,9 +70,13 @@ public final class ConversationsScreen: Screen {
             let rect = CellRect(row: top, column: area.column, rows: box.rows, columns: box.columns)
             if let picture = ImageCellDrawing.draw(cell, in: rect, on: canvas) { placed.append(picture) }
             let marker = row == selected ? "▶ " : "  "
-            canvas.put(marker + SafeText.visible(summary.conversation.title), row: top, column: textColumn - 2,
+            let unread = summary.matrixRoom.map { $0.unreadCount > 0 ? " (\($0.unreadCount))" : "" } ?? ""
+            canvas.put(marker + SafeText.visible(summary.conversation.title) + unread, row: top, column: textColumn - 2,
                        width: width + 2, style: row == selected ? [.bold, .reverse] : .bold)
-            if let last = summary.lastMessage {
+            if let room = summary.matrixRoom, room.membership == .invite {
+                let inviter = room.inviter.map { "invited by \(SafeText.visible($0))" } ?? "an invitation"
+                canvas.put(inviter + " — a accept, d decline", row: top + 1, column: textColumn, width: width, style: [])
+            } else if let last = summary.lastMessage {
                 let who = last.state == .sent ? "You: " : ""
                 let lines = SafeText.wrapped(who + last.text, width: width, maxLines: max(1, box.rows - 2))
                 for (index, line) in lines.enumerated() {
@@ -90,13 +96,32 @@ public final class ConversationsScreen: Screen {
 
     public func handle(_ key: Key) -> ScreenAction {
         if let list, selection.handle(key, count: summaries.count, in: list) { return .none }
+        if let connection, key == .character("a") || key == .character("d"), summaries.indices.contains(selected),
+           summaries[selected].matrixRoom?.membership == .invite {
+            connection.answerInvite(conversationID: summaries[selected].id, accept: key == .character("a"))
+            return .none
+        }
         guard key == .enter else { return .unhandled }
         guard summaries.indices.contains(selected) else { return .none }
         return .push(.conversation(id: summaries[selected].id))
     }
 
     /// The conversations' keys.
-    public var keyHelp: [KeyHelp] { [KeyHelp("Enter", "open the conversation (write, attach photos and maps)")] }
+    public var keyHelp: [KeyHelp] {
+        var keys = [KeyHelp("Enter", "open the conversation (write, attach photos and maps)")]
+        if connection != nil {
+            keys += [KeyHelp("a", "accept the selected invitation"), KeyHelp("d", "decline the selected invitation")]
+        }
+        return keys
+    }
+
+    /// A sync stored news: the list is read again.
+    public func messagesChanged() {
+        reloadSummaries()
+        list?.update(rowCount: summaries.count, visibleCount: list?.visibleCount ?? 1)
+        select(selected)
+        list?.reloadVisible()
+    }
 
     public func tick() { list?.tick() }
 
@@ -114,7 +139,8 @@ public final class ConversationsScreen: Screen {
             summaries = try store.conversations()
             pictures = [:]
             for summary in summaries {
-                pictures[summary.id] = try store.messages(in: summary.id).last { !$0.attachments.isEmpty }?.attachments.first
+                pictures[summary.id] = try summary.matrixRoom?.avatarURL
+                    ?? store.messages(in: summary.id).last { !$0.attachments.isEmpty }?.attachments.first
             }
             problem = nil
         } catch {

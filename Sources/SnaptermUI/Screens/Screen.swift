@@ -51,6 +51,8 @@ public protocol Screen: AnyObject {
     func didAppear()
     /// The keys this screen has of its own, for the `?` panel (the app's keys it takes for itself included).
     var keyHelp: [KeyHelp] { get }
+    /// Called when the message store changed from outside (a sync stored new messages).
+    func messagesChanged()
 }
 
 extension Screen {
@@ -58,6 +60,8 @@ extension Screen {
     public func didAppear() {}
     /// No keys of its own by default.
     public var keyHelp: [KeyHelp] { [] }
+    /// Nothing by default.
+    public func messagesChanged() {}
 }
 
 /// Display options the app passes to screens.

@@ -16,6 +16,12 @@ extension AppEnvironment {
         }
     }
 
+    /// The most recently logged-in account, nil when none is stored (or the accounts file cannot be read:
+    /// the `mxc://` handler says why).
+    func storedMatrixSession() -> MatrixSession? {
+        (try? accountStore.load())?.last
+    }
+
     /// The `mxc://` handler: media loaded as the most recently logged-in account; with none stored (or an
     /// accounts file that cannot be read), a handler that refuses every `mxc://` URL saying to log in first.
     func matrixMediaHandler() -> any SchemeHandling {

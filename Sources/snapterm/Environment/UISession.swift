@@ -1,5 +1,6 @@
 // UISession: everything the terminal UI needs, opened before ncurses starts, so failures are plain messages.
 import Foundation
+import Matrix
 import MessageStore
 import SchemeLoader
 import SnaptermUI
@@ -15,6 +16,8 @@ struct UISession {
     let terminfo: (directory: URL, name: String)?
     /// The pictures opened as a gallery (`snapterm DIR`, `URL|PATH…`, `--list FILE`, `--photos DIR`), shown first.
     let gallery: (any GalleryPictures)?
+    /// The stored Matrix account's sync (nil without an account: no network).
+    let connection: MatrixConnection?
 
     /// Detects the terminal and opens the data. Throws a message a user can act on (a damaged
     /// database is reported and left untouched). The `gallery`'s files and folders are readable
@@ -55,9 +58,12 @@ struct UISession {
             && environment.variables["SNAPTERM_SIXEL_SCROLL"] != "0"
         state.usesKittyPlaceholders = capabilities.usesKittyPlaceholders
         state.animates = environment.animates
+        let connection = environment.storedMatrixSession().map { MatrixConnection(session: $0, store: store) }
+        state.connection = connection
+        state.notification = TerminalNotification.style(environment: environment.variables)
         let name = NoScrollTerminfo.install(base: environment.variables["TERM"] ?? "xterm", in: terminfoFolder)
         return UISession(capabilities: capabilities, state: state, terminfo: name.map { (terminfoFolder, $0) },
-                         gallery: gallery?.pictures)
+                         gallery: gallery?.pictures, connection: connection)
     }
 
     /// Runs the app until the user quits, pressing `keys` first; the terminal is restored on every way out.
@@ -81,11 +87,13 @@ struct UISession {
                                       animationSources: state.animates ? state.pictureLoader : nil), at: 0)
         }
         if let store = state.messages {
-            tabs.append(ConversationsScreen(store: store, loader: state.thumbnailLoader, box: box))
+            tabs.append(ConversationsScreen(store: store, loader: state.thumbnailLoader, box: box, connection: connection))
         }
         let app = SnaptermApp(state: state, terminal: screen, output: FileDescriptorOutput(), tabs: tabs)
         app.play(keys)
+        connection?.start()
         await app.run()
+        connection?.stop()
         screen.end()
         reportUnwrittenMessages()
         // A reply that never came during the run may still come: keep it from the shell.
