@@ -4,8 +4,8 @@ import Foundation
 import Imaging
 import SchemeLoader
 
-/// Looks at the growing source every `step` bytes; when a stand-in is there, encodes it for the box (holding one
-/// of the loader's slots, like the thumbnail) and reports it as the load's `LoadProgress.preview`. A progressive
+/// Looks at the growing source every `step` bytes; when a stand-in is there, encodes it for the box (on a worker,
+/// like the thumbnail) and reports it as the load's `LoadProgress.preview`. A progressive
 /// JPEG sharpens: a new preview is made from its whole scans each time they are at least twice as many bytes as the
 /// last preview's (so a few previews a download, never one a piece), one at a time.
 final class PartialPreview: Sendable {
@@ -45,10 +45,10 @@ final class PartialPreview: Sendable {
     func offer(_ bytes: Data) {
         guard let standIn = state.withLock({ state in Self.nextStandIn(in: bytes, state: &state) }) else { return }
         let work = Task { [task, workers, encoder, thumbnail, client, state] in
-            let picture = try? await task.withSlot { try await workers.run { try encoder.encode(standIn, for: thumbnail.box) } }
+            let picture = try? await task.work(on: workers) { try encoder.encode(standIn, for: thumbnail.box).encoded }
             state.withLock { $0.working = false }
             guard let picture, !Task.isCancelled else { return }
-            client.didProducePreview(picture.encoded)
+            client.didProducePreview(picture)
         }
         state.withLock { $0.work = work }
     }

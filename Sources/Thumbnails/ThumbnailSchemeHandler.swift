@@ -65,12 +65,12 @@ public struct ThumbnailSchemeHandler: SchemeHandling {
         return handler.isCanonicalURLStable(source)
     }
 
-    /// A thumbnail waits for its source without a slot (a web picture may take seconds); it takes
-    /// one of the loader's slots (one per core) only to decode and encode.
+    /// A thumbnail waits for its source holding nothing (a web picture may take seconds); only its decode
+    /// and encode wait for a worker, at the thumbnail's priority.
     public var budget: LoadBudget { .selfManaged }
 
-    /// Loads the source through the base loader (at this load's priority, as it changes), then, holding
-    /// a slot, encodes it for the box and delivers the picture. A thumbnail's entity tag is its source's
+    /// Loads the source through the base loader (at this load's priority, as it changes), then encodes it
+    /// for the box on a worker and delivers the picture. A thumbnail's entity tag is its source's
     /// content tag: revalidating a stale thumbnail revalidates its source, and when the source's bytes
     /// are the same the thumbnail is kept without encoding it again.
     public func load(_ task: SchemeLoadTask, client: SchemeLoadClient) async throws {
@@ -112,15 +112,13 @@ public struct ThumbnailSchemeHandler: SchemeHandling {
             }
             encoded = embedded
         }
-        let (bytes, times) = try await task.withSlot { [workers, encoder, encoded] in
-            try await workers.run { () throws -> (Data, ThumbnailStageTimes) in
-                let start = ContinuousClock.now
-                if thumbnail.animated, let animation = try encoder.kittyAnimation(encoded, for: thumbnail.box) {
-                    return (animation.encoded, ThumbnailStageTimes(decode: nil, encode: ContinuousClock.now - start))
-                }
-                let (picture, times) = try encoder.encodeTimed(encoded, for: thumbnail.box)
-                return (picture.encoded, times)
+        let (bytes, times) = try await task.work(on: workers) { [encoder, encoded] () throws -> (Data, ThumbnailStageTimes) in
+            let start = ContinuousClock.now
+            if thumbnail.animated, let animation = try encoder.kittyAnimation(encoded, for: thumbnail.box) {
+                return (animation.encoded, ThumbnailStageTimes(decode: nil, encode: ContinuousClock.now - start))
             }
+            let (picture, times) = try encoder.encodeTimed(encoded, for: thumbnail.box)
+            return (picture.encoded, times)
         }
         try Task.checkCancellation()
         observer?(ThumbnailReport(url: task.url, sourceSource: source.source, sourceMetrics: source.metrics,
