@@ -32,21 +32,37 @@ public struct SchemeLoadTask: Sendable {
     public func work<T: Sendable>(on workers: WorkerPool, _ work: @escaping @Sendable () throws -> T) async throws -> T {
         guard let context else { return try await workers.run(work) }
         let start = ContinuousClock.now
-        defer { context.addWorkTime(ContinuousClock.now - start) }
-        return try await workers.run(at: context.job.workPriority, work)
+        let ran = Locked(false)
+        defer { context.ended(ranWork: ran.withLock { $0 }, after: ContinuousClock.now - start) }
+        return try await workers.run(at: context.job.workPriority) {
+            ran.withLock { $0 = true }
+            return try work()
+        }
     }
 }
 
-/// What a running load lends its handler: the job (for its priority) and the time its work took.
+/// What a running load lends its handler: the job (for its priority), and what notes the work it ran.
 final class LoadTaskContext: Sendable {
     let job: LoadJob
+    private let recorder: StatisticsRecorder
     private let time = Locked<Duration?>(nil)
 
-    init(job: LoadJob) {
+    init(job: LoadJob, recorder: StatisticsRecorder) {
         self.job = job
+        self.recorder = recorder
     }
 
-    func addWorkTime(_ duration: Duration) { time.withLock { $0 = ($0 ?? .zero) + duration } }
+    /// Notes a `work` call that took `duration`: when it ran (was not withdrawn), it counts as work run, and as
+    /// work for a cancelled load when nobody waits for the load any more.
+    func ended(ranWork: Bool, after duration: Duration) {
+        time.withLock { $0 = ($0 ?? .zero) + duration }
+        guard ranWork else { return }
+        let wasted = job.isCancelled
+        recorder.update { statistics in
+            statistics.workRun += 1
+            if wasted { statistics.workForCancelledLoads += 1 }
+        }
+    }
     /// Time spent in `work` (waiting for a worker included), `nil` if never.
     var workTime: Duration? { time.withLock { $0 } }
 }

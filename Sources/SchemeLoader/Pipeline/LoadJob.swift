@@ -126,8 +126,8 @@ final class LoadJob: Sendable {
         state.withLock { $0.lingering = lingering }
     }
 
-    /// Whether every listener left and the job runs on only to fill the caches.
-    var isLingering: Bool { state.withLock { $0.phase == .lingering } }
+    /// Whether every listener left and the job was stopped.
+    var isCancelled: Bool { state.withLock { $0.phase == .cancelled } }
 
     /// Cancels the job if it is lingering (in stretch `onlyStretch`, when given); true if it was.
     @discardableResult

@@ -90,7 +90,7 @@ extension SchemeLoader {
     private func load(_ job: LoadJob, turn: UInt64?, revalidating cached: (entry: CachedResponse, source: LoadSource)?,
                       metrics: inout LoadMetrics) async throws -> Loaded {
         let key = job.key.cacheKey
-        let context = LoadTaskContext(job: job)
+        let context = LoadTaskContext(job: job, recorder: recorder)
         let task = SchemeLoadTask(url: job.url, cachedResponse: cached?.entry, context: context)
         let client = SchemeLoadClient(wantsBytes: { job.hasByteReaders }) { job.report($0, bytes: $1) }
         if let turn {
