@@ -31,11 +31,11 @@ public struct SchemeLoadTask: Sendable {
     /// load is cancelled never runs (`CancellationError`). Outside a loader it runs at `.normal`.
     public func work<T: Sendable>(on workers: WorkerPool, _ work: @escaping @Sendable () throws -> T) async throws -> T {
         guard let context else { return try await workers.run(work) }
-        let start = ContinuousClock.now
-        let ran = Locked(false)
-        defer { context.ended(ranWork: ran.withLock { $0 }, after: ContinuousClock.now - start) }
+        let ran = Locked<Duration?>(nil)
+        defer { context.ended(work: ran.withLock { $0 }) }
         return try await workers.run(at: context.job.workPriority) {
-            ran.withLock { $0 = true }
+            let start = ContinuousClock.now
+            defer { ran.withLock { $0 = ContinuousClock.now - start } }
             return try work()
         }
     }
@@ -52,18 +52,18 @@ final class LoadTaskContext: Sendable {
         self.recorder = recorder
     }
 
-    /// Notes a `work` call that took `duration`: when it ran (was not withdrawn), it counts as work run, and as
-    /// work for a cancelled load when nobody waits for the load any more.
-    func ended(ranWork: Bool, after duration: Duration) {
+    /// Notes a `work` call that ended, and how long its work ran (`nil`: withdrawn before it ran). Work that ran
+    /// counts as work run, and as work for a cancelled load when nobody waits for the load any more.
+    func ended(work duration: Duration?) {
+        guard let duration else { return }
         time.withLock { $0 = ($0 ?? .zero) + duration }
-        guard ranWork else { return }
         let wasted = job.isCancelled
         recorder.update { statistics in
             statistics.workRun += 1
             if wasted { statistics.workForCancelledLoads += 1 }
         }
     }
-    /// Time spent in `work` (waiting for a worker included), `nil` if never.
+    /// Time `work` ran on the workers (its waits for a worker left out), `nil` if never.
     var workTime: Duration? { time.withLock { $0 } }
 }
 
