@@ -52,7 +52,7 @@ public struct AssetSchemeHandler: SchemeHandling {
     public func load(_ task: SchemeLoadTask, client: SchemeLoadClient) async throws {
         let asset = try AssetURL(url: task.url)
         try Task.checkCancellation()
-        let (encoded, mimeType) = try await workers.run { try self.render(asset) }
+        let (encoded, mimeType) = try await task.work(on: workers) { try self.render(asset) }
         try Task.checkCancellation()
         client.didReceive(LoadResponse(mimeType: mimeType, expectedLength: encoded.count, storagePolicy: .allowed))
         client.didLoad(encoded)

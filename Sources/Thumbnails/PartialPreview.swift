@@ -4,10 +4,12 @@ import Foundation
 import Imaging
 import SchemeLoader
 
-/// Looks at the growing source every `step` bytes; when a stand-in is there, encodes it for the box (holding one
-/// of the loader's slots, like the thumbnail) and reports it as the load's `LoadProgress.preview`. A progressive
+/// Looks at the growing source every `step` bytes; when a stand-in is there, encodes it for the box (on a worker, at
+/// the thumbnail's priority, like the thumbnail) and reports it as the load's `LoadProgress.preview`. A progressive
 /// JPEG sharpens: a new preview is made from its whole scans each time they are at least twice as many bytes as the
-/// last preview's (so a few previews a download, never one a piece), one at a time.
+/// last preview's (so a few previews a download, never one a piece), one at a time. The previews are part of the
+/// thumbnail's load: when it is cancelled, or the whole source is there, a preview still waiting for a worker never
+/// runs.
 final class PartialPreview: Sendable {
     /// Bytes to wait for between two looks.
     static let step = 8 << 10
@@ -22,7 +24,6 @@ final class PartialPreview: Sendable {
         var previewedBytes = 0
         var progressive: Bool?
         var scans = PartialJPEG.ScanFinder()
-        var work: Task<Void, Never>?
         var working = false
     }
 
@@ -32,6 +33,8 @@ final class PartialPreview: Sendable {
     private let workers: WorkerPool
     private let task: SchemeLoadTask
     private let client: SchemeLoadClient
+    private let standIns: AsyncStream<Data>
+    private let offered: AsyncStream<Data>.Continuation
 
     init(_ thumbnail: ThumbnailURL, encoder: any ThumbnailEncoding, workers: WorkerPool, task: SchemeLoadTask, client: SchemeLoadClient) {
         self.thumbnail = thumbnail
@@ -39,26 +42,37 @@ final class PartialPreview: Sendable {
         self.workers = workers
         self.task = task
         self.client = client
+        (standIns, offered) = AsyncStream.makeStream(of: Data.self, bufferingPolicy: .bufferingNewest(1))
+    }
+
+    /// Runs `load` (the source's load, handed the reader of its bytes so far) and makes previews from what it reads
+    /// until it returns; a preview encode still waiting then, or when the calling task is cancelled, never runs.
+    func whileLoading<T: Sendable>(_ load: (@escaping @Sendable (Data) -> Void) async throws -> T) async throws -> T {
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask { await self.makePreviews() }
+            defer {
+                state.withLock { $0.done = true }
+                offered.finish()
+                group.cancelAll()
+            }
+            return try await load { self.offer($0) }
+        }
+    }
+
+    /// Encodes the stand-ins offered, one at a time, and reports each as a preview.
+    private func makePreviews() async {
+        for await standIn in standIns {
+            let picture = try? await task.work(on: workers) { [encoder, thumbnail] in try encoder.encode(standIn, for: thumbnail.box).encoded }
+            state.withLock { $0.working = false }
+            guard let picture, !Task.isCancelled else { return }
+            client.didProducePreview(picture)
+        }
     }
 
     /// The source's bytes so far.
-    func offer(_ bytes: Data) {
+    private func offer(_ bytes: Data) {
         guard let standIn = state.withLock({ state in Self.nextStandIn(in: bytes, state: &state) }) else { return }
-        let work = Task { [task, workers, encoder, thumbnail, client, state] in
-            let picture = try? await task.withSlot { try await workers.run { try encoder.encode(standIn, for: thumbnail.box) } }
-            state.withLock { $0.working = false }
-            guard let picture, !Task.isCancelled else { return }
-            client.didProducePreview(picture.encoded)
-        }
-        state.withLock { $0.work = work }
-    }
-
-    /// The whole source is here: a preview still being made is not wanted any more.
-    func finish() {
-        state.withLock { state in
-            state.done = true
-            return state.work
-        }?.cancel()
+        offered.yield(standIn)
     }
 
     /// What of `bytes` should be made into a preview now, if anything; marks it as being made.

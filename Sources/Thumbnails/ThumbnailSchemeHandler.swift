@@ -65,33 +65,24 @@ public struct ThumbnailSchemeHandler: SchemeHandling {
         return handler.isCanonicalURLStable(source)
     }
 
-    /// A thumbnail waits for its source without a slot (a web picture may take seconds); it takes
-    /// one of the loader's slots (one per core) only to decode and encode.
+    /// A thumbnail waits for its source holding nothing (a web picture may take seconds); only its decode
+    /// and encode wait for a worker, at the thumbnail's priority.
     public var budget: LoadBudget { .selfManaged }
 
-    /// Loads the source through the base loader (at this load's priority, as it changes), then, holding
-    /// a slot, encodes it for the box and delivers the picture. A thumbnail's entity tag is its source's
+    /// Loads the source through the base loader (at this load's priority, as it changes), then encodes it
+    /// for the box on a worker and delivers the picture. A thumbnail's entity tag is its source's
     /// content tag: revalidating a stale thumbnail revalidates its source, and when the source's bytes
     /// are the same the thumbnail is kept without encoding it again.
     public func load(_ task: SchemeLoadTask, client: SchemeLoadClient) async throws {
         let thumbnail = try ThumbnailURL(url: task.url)
         // While a web picture downloads, its first bytes may already hold a preview (not for a preview itself).
-        let partial: PartialPreview? = thumbnail.fromEmbeddedThumbnail
-            ? nil : PartialPreview(thumbnail, encoder: encoder, workers: workers, task: task, client: client)
-        var reader: (@Sendable (Data) -> Void)?
-        if let partial { reader = { partial.offer($0) } }
-        // An `mxc://` picture is asked as the server's thumbnail that holds the box, not as the whole file.
-        let sourceURL = ThumbnailSource.loaded(for: thumbnail)
         let source: LoadResult
-        do {
-            source = try await base.result(for: LoadRequest(url: sourceURL, priority: task.priority), asSourceOf: task,
-                                           bytesSoFar: reader)
-        } catch where sourceURL != thumbnail.source && ThumbnailSource.mayFallBack(after: error) {
-            // The server made no thumbnail of it (not a picture it can scale): the whole file, as asked.
-            source = try await base.result(for: LoadRequest(url: thumbnail.source, priority: task.priority), asSourceOf: task,
-                                           bytesSoFar: reader)
+        if thumbnail.fromEmbeddedThumbnail {
+            source = try await loadSource(of: thumbnail, for: task, bytesSoFar: nil)
+        } else {
+            let partial = PartialPreview(thumbnail, encoder: encoder, workers: workers, task: task, client: client)
+            source = try await partial.whileLoading { try await loadSource(of: thumbnail, for: task, bytesSoFar: $0) }
         }
-        partial?.finish()
         try Task.checkCancellation()
         // A source that never goes stale (a map, a photo of the gallery) needs no tag: its thumbnail is
         // never revalidated, and hashing its bytes would only cost time on every encode.
@@ -112,15 +103,13 @@ public struct ThumbnailSchemeHandler: SchemeHandling {
             }
             encoded = embedded
         }
-        let (bytes, times) = try await task.withSlot { [workers, encoder, encoded] in
-            try await workers.run { () throws -> (Data, ThumbnailStageTimes) in
-                let start = ContinuousClock.now
-                if thumbnail.animated, let animation = try encoder.kittyAnimation(encoded, for: thumbnail.box) {
-                    return (animation.encoded, ThumbnailStageTimes(decode: nil, encode: ContinuousClock.now - start))
-                }
-                let (picture, times) = try encoder.encodeTimed(encoded, for: thumbnail.box)
-                return (picture.encoded, times)
+        let (bytes, times) = try await task.work(on: workers) { [encoder, encoded] () throws -> (Data, ThumbnailStageTimes) in
+            let start = ContinuousClock.now
+            if thumbnail.animated, let animation = try encoder.kittyAnimation(encoded, for: thumbnail.box) {
+                return (animation.encoded, ThumbnailStageTimes(decode: nil, encode: ContinuousClock.now - start))
             }
+            let (picture, times) = try encoder.encodeTimed(encoded, for: thumbnail.box)
+            return (picture.encoded, times)
         }
         try Task.checkCancellation()
         observer?(ThumbnailReport(url: task.url, sourceSource: source.source, sourceMetrics: source.metrics,
@@ -128,6 +117,21 @@ public struct ThumbnailSchemeHandler: SchemeHandling {
         client.didReceive(Self.response(for: source.response, tag: tag, length: bytes.count, mode: thumbnail.box.mode))
         if source.isStale { client.madeFromStaleSource() }
         client.didLoad(bytes)
+    }
+
+    /// The source of `thumbnail`, loaded through the base loader as the source of `task`. An `mxc://` picture is
+    /// asked as the server's thumbnail that holds the box, not as the whole file.
+    private func loadSource(of thumbnail: ThumbnailURL, for task: SchemeLoadTask,
+                            bytesSoFar: (@Sendable (Data) -> Void)?) async throws -> LoadResult {
+        let sourceURL = ThumbnailSource.loaded(for: thumbnail)
+        do {
+            return try await base.result(for: LoadRequest(url: sourceURL, priority: task.priority), asSourceOf: task,
+                                         bytesSoFar: bytesSoFar)
+        } catch where sourceURL != thumbnail.source && ThumbnailSource.mayFallBack(after: error) {
+            // The server made no thumbnail of it (not a picture it can scale): the whole file, as asked.
+            return try await base.result(for: LoadRequest(url: thumbnail.source, priority: task.priority), asSourceOf: task,
+                                         bytesSoFar: bytesSoFar)
+        }
     }
 
     /// A thumbnail's metadata: its source's freshness rules, the source's content tag (if any) as its entity tag.

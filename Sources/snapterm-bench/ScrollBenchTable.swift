@@ -6,6 +6,7 @@ import ScrollBench
 enum ScrollBenchTable {
     static let header = ["list", "mode", "scroll", "rows/s", "white %", "preview %", "grid white %", "p50 ms", "p95 ms", "p99 ms", "max ms", "draw p50/p99 ms",
                          "bytes/frame", "total KB", "sent", "re-sent unmoved", "loads", "coalesced", "cancelled",
+                         "encodes / for cancelled loads %",
                          "hits mem/disk", "peak RSS MB", "kitty sent/again/placed/deleted", "kitty bytes/frame w/o transmit"]
 
     static func render(_ results: [ScrollBenchResult]) -> String {
@@ -20,7 +21,7 @@ enum ScrollBenchTable {
                 format(result.drawMillisecondsP50, 2) + "/" + format(result.drawMillisecondsP99, 2),
                 format(result.bytesPerFrame, 0), format(Double(result.totalBytes) / 1024, 0),
                 "\(result.picturesSent)", "\(result.resentUnmoved)/\(result.resentUnmovedOnWire)",
-                "\(result.loads)", "\(result.coalesced)", "\(result.cancelled)",
+                "\(result.loads)", "\(result.coalesced)", "\(result.cancelled)", encodes(result),
                 "\(result.memoryHits)/\(result.diskHits)", format(Double(result.peakMemoryKiB) / 1024, 0),
                 result.kittyTransmitted.map { "\($0)/\(result.kittyRetransmitted ?? 0)/\(result.kittyPlaced ?? 0)/\(result.kittyDeleted ?? 0)" } ?? "-",
                 result.kittySteadyBytesPerFrame.map { format($0, 0) } ?? "-",
@@ -32,7 +33,7 @@ enum ScrollBenchTable {
 
     static let networkHeader = ["list", "mode", "rows/s", "latency ms", "jitter ms", "kbit/s", "white %", "preview %", "first picture ms",
                                 "requests", "pictures", "KB", "connections opened/peak/at end", "peak in flight",
-                                "cancelled thumb/source", "RSS MB at start/run peak"]
+                                "cancelled thumb/source", "encodes / for cancelled loads %", "RSS MB at start/run peak"]
 
     /// The remote list's figures: what the web server counted, beside white and preview shares.
     static func renderNetwork(_ results: [ScrollBenchResult]) -> String {
@@ -49,10 +50,16 @@ enum ScrollBenchTable {
             var cells: [String] = [result.list.rawValue, result.mode.rawValue, speed, "\(conditions.latencyMilliseconds)", "\(conditions.jitterMilliseconds)", bandwidth]
             cells += [format(result.whiteSpotPercent, 2), format(result.previewPercent, 2), first]
             cells += ["\(network.requests)", "\(network.picturesRequested)", format(Double(network.bodyBytes) / 1024, 0)]
-            cells += [connections, "\(network.peakRequestsInFlight)", "\(result.cancelled)/\(result.sourceCancelled)", memory]
+            cells += [connections, "\(network.peakRequestsInFlight)", "\(result.cancelled)/\(result.sourceCancelled)", encodes(result), memory]
             lines.append("| " + cells.joined(separator: " | ") + " |")
         }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// Encodes run, and the share of them whose load was cancelled before they ended.
+    private static func encodes(_ result: ScrollBenchResult) -> String {
+        guard let encodes = result.encodes, let share = result.cancelledEncodePercent else { return "-" }
+        return "\(encodes) / " + format(share, 1)
     }
 
     private static func percent(_ part: Int, of whole: Int) -> String {

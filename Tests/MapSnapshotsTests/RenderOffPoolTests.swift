@@ -26,7 +26,7 @@ import Testing
         for url in urls { loader.load(url) { if case .success = $0 { done.withLock { $0 += 1 } } } }
 
         // Then all eight wait for the held worker, none rendered, and the cooperative pool still runs tasks
-        #expect(await eventually { pool.waitingJobs == 8 })
+        #expect(await eventually { pool.statistics.waiting == 8 })
         #expect(done.withLock { $0 } == 0)
         // And once the worker is free, all eight arrive
         hold.signal()

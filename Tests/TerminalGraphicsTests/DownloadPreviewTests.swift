@@ -10,6 +10,9 @@ import Testing
 import Thumbnails
 
 @Suite(.serialized) struct DownloadPreviewTests {
+    /// The suite's own workers: on the shared ones a preview would wait behind every other suite's encodes, and a
+    /// stalled download times out first on a loaded machine.
+    private static let workers = WorkerPool(threads: 2, nicenessIncrement: 0)
     private let box = ThumbnailBox(columns: 12, rows: 4, mode: .symbols, colors: .truecolor)
 
     /// The first preview the thumbnail load of `body` reports while its server has sent the first `sent` bytes
@@ -17,7 +20,7 @@ import Thumbnails
     private func firstPreview(of body: Data, sent: Int) async throws -> Data? {
         let server = try await TestHTTPServer(routes: ["/photo.jpg": .stallAfter(prefix: body.prefix(sent), declaredLength: body.count)])
         let base = try SchemeLoader(handlers: [HTTPSchemeHandler()])
-        let thumbnails = try SchemeLoader(handlers: [ThumbnailSchemeHandler(base: base, encoder: ThumbnailEncoder())])
+        let thumbnails = try SchemeLoader(handlers: [ThumbnailSchemeHandler(base: base, encoder: ThumbnailEncoder(), workers: Self.workers)])
         var preview: Data?
         do {
             for try await event in thumbnails.events(for: LoadRequest(url: ThumbnailURL(source: server.url("/photo.jpg"), box: box).url)) {
@@ -88,7 +91,7 @@ import Thumbnails
         let photo = try Data(contentsOf: made)
         let server = try await TestHTTPServer(routes: ["/photo.jpg": .respond(body: photo, chunks: 24, delay: .milliseconds(120))])
         let base = try SchemeLoader(handlers: [HTTPSchemeHandler()])
-        let thumbnails = try SchemeLoader(handlers: [ThumbnailSchemeHandler(base: base, encoder: ThumbnailEncoder())])
+        let thumbnails = try SchemeLoader(handlers: [ThumbnailSchemeHandler(base: base, encoder: ThumbnailEncoder(), workers: Self.workers)])
         let kitty = ThumbnailBox(columns: 12, rows: 4, mode: .kitty)
         // When its thumbnail loads to the end
         var previews: [Data] = [], final: Data?
@@ -118,7 +121,7 @@ import Thumbnails
         let photo = try ImageProcessor().encode(Bitmap(width: 640, height: 480, filledWith: RGBA(red: 90, green: 90, blue: 90)), as: .jpeg(quality: 100))
         let server = try await TestHTTPServer(routes: ["/photo.jpg": .respond(body: photo, chunks: 8, delay: .milliseconds(100))])
         let base = try SchemeLoader(handlers: [HTTPSchemeHandler()])
-        let thumbnails = try SchemeLoader(handlers: [ThumbnailSchemeHandler(base: base, encoder: ThumbnailEncoder())])
+        let thumbnails = try SchemeLoader(handlers: [ThumbnailSchemeHandler(base: base, encoder: ThumbnailEncoder(), workers: Self.workers)])
         // When its thumbnail loads to the end
         var previews = 0, completed = false
         for try await event in thumbnails.events(for: LoadRequest(url: ThumbnailURL(source: server.url("/photo.jpg"), box: box).url)) {

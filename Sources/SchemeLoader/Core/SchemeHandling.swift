@@ -2,7 +2,7 @@
 import Foundation
 
 /// What a handler is asked to load: the canonical URL, a stale cached copy it may revalidate, and
-/// the load's current priority and slots.
+/// the load's current priority, at which its CPU work runs.
 public struct SchemeLoadTask: Sendable {
     /// The canonical URL (as returned by the handler's `canonicalURL(for:)`).
     public let url: URL
@@ -11,7 +11,7 @@ public struct SchemeLoadTask: Sendable {
     public let cachedResponse: CachedResponse?
     let context: LoadTaskContext?
 
-    /// Creates a task (outside a loader: priority `.normal`, `withSlot` runs its work at once).
+    /// Creates a task (outside a loader: priority `.normal`).
     public init(url: URL, cachedResponse: CachedResponse? = nil) {
         self.init(url: url, cachedResponse: cachedResponse, context: nil)
     }
@@ -26,35 +26,45 @@ public struct SchemeLoadTask: Sendable {
     /// load runs (a prefetched row that became visible).
     public var priority: LoadPriority { context?.job.priority ?? .normal }
 
-    /// Runs `work` holding one of the loader's slots, waiting for one in priority order first.
-    /// For handlers whose `budget` is `.selfManaged`: the slot covers their own work (decoding,
-    /// encoding), not their waits. Throws `CancellationError` if the load is cancelled while waiting.
-    public func withSlot<T: Sendable>(_ work: () async throws -> T) async throws -> T {
-        guard let context else { return try await work() }
-        let job = context.job
-        try await context.slots.acquire { job.priority }
-        defer { context.slots.release() }
-        let start = ContinuousClock.now
-        defer { context.addSlotTime(ContinuousClock.now - start) }
-        try Task.checkCancellation()
-        return try await work()
+    /// Runs blocking, CPU-bound `work` (a decode, an encode) on `workers` at this load's priority, as it
+    /// changes while the work waits: the most urgent waiting work runs next. Work still waiting when the
+    /// load is cancelled never runs (`CancellationError`). Outside a loader it runs at `.normal`.
+    public func work<T: Sendable>(on workers: WorkerPool, _ work: @escaping @Sendable () throws -> T) async throws -> T {
+        guard let context else { return try await workers.run(work) }
+        let ran = Locked<Duration?>(nil)
+        defer { context.ended(work: ran.withLock { $0 }) }
+        return try await workers.run(at: context.job.workPriority) {
+            let start = ContinuousClock.now
+            defer { ran.withLock { $0 = ContinuousClock.now - start } }
+            return try work()
+        }
     }
 }
 
-/// What a running load lends its handler: the job (for its priority) and the loader's slots.
+/// What a running load lends its handler: the job (for its priority), and what notes the work it ran.
 final class LoadTaskContext: Sendable {
     let job: LoadJob
-    let slots: LoadScheduler
-    private let slotTime = Locked<Duration?>(nil)
+    private let recorder: StatisticsRecorder
+    private let time = Locked<Duration?>(nil)
 
-    init(job: LoadJob, slots: LoadScheduler) {
+    init(job: LoadJob, recorder: StatisticsRecorder) {
         self.job = job
-        self.slots = slots
+        self.recorder = recorder
     }
 
-    func addSlotTime(_ time: Duration) { slotTime.withLock { $0 = ($0 ?? .zero) + time } }
-    /// Time spent holding a slot through `withSlot`, `nil` if never.
-    var heldSlot: Duration? { slotTime.withLock { $0 } }
+    /// Notes a `work` call that ended, and how long its work ran (`nil`: withdrawn before it ran). Work that ran
+    /// counts as work run, and as work for a cancelled load when nobody waits for the load any more.
+    func ended(work duration: Duration?) {
+        guard let duration else { return }
+        time.withLock { $0 = ($0 ?? .zero) + duration }
+        let wasted = job.isCancelled
+        recorder.update { statistics in
+            statistics.workRun += 1
+            if wasted { statistics.workForCancelledLoads += 1 }
+        }
+    }
+    /// Time `work` ran on the workers (its waits for a worker left out), `nil` if never.
+    var workTime: Duration? { time.withLock { $0 } }
 }
 
 /// A loader of one kind of URL (`http`, `file`, `map`, `asset`, …), like `URLProtocol`.
@@ -70,8 +80,8 @@ public protocol SchemeHandling: Sendable {
     func canonicalURL(for url: URL) throws -> URL
     /// Loads the bytes for `task`, reporting them to `client`.
     func load(_ task: SchemeLoadTask, client: SchemeLoadClient) async throws
-    /// Whether the loader holds a slot around the whole `load` (the default) or the handler takes
-    /// one only around its own work (`SchemeLoadTask.withSlot`).
+    /// Whether the loader holds one of its turns around the whole `load` (the default), or the handler
+    /// holds none and runs its CPU work through `SchemeLoadTask.work(on:_:)`.
     var budget: LoadBudget { get }
     /// Releases resources (connection pools). Called by `SchemeLoader.shutdown()`.
     func shutdown() async
@@ -94,7 +104,7 @@ public protocol SchemeHandling: Sendable {
 extension SchemeHandling {
     /// Default: nothing to release.
     public func shutdown() async {}
-    /// Default: a slot for the whole load.
+    /// Default: a turn for the whole load.
     public var budget: LoadBudget { .wholeLoad }
     /// Default: canonical URLs depend on the URL only.
     public func isCanonicalURLStable(_ canonical: URL) -> Bool { true }

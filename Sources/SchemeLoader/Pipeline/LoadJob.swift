@@ -11,9 +11,9 @@ struct JobKey: Hashable, Sendable {
 struct LoadListener: Sendable {
     let id: UInt64
     var priority: LoadPriority
-    /// For a stage's load of its source: the priority of the stage's own load, read each time (it
-    /// replaces `priority`), so a change there reaches this load too.
-    var follows: (@Sendable () -> LoadPriority)? = nil
+    /// For a stage's load of its source: the priority of the stage's own load (it replaces `priority`),
+    /// whose changes are pushed to this load too.
+    var follows: WorkPriority? = nil
     let startedAt: ContinuousClock.Instant
     let joined: Bool
     let progress: (@Sendable (LoadProgress) -> Void)?
@@ -44,11 +44,15 @@ final class LoadJob: Sendable {
         var lingering: Lingering?
         /// Counts the times the job started lingering, so a grace timer ends only its own stretch.
         var lingerCount = 0
+        /// The listeners' places among the followers of the priorities they follow.
+        var following: [UInt64: UInt64] = [:]
     }
 
     let key: JobKey
     let url: URL
     let handler: any SchemeHandling
+    /// The highest priority among the listeners, pushed to the work the load queues and the loads that follow it.
+    let workPriority = WorkPriority(.veryLow)
     private let state = Locked(State())
     /// Called once when a lingering job is given up (the loader then forgets it).
     private let whenGivenUp: @Sendable (LoadJob) -> Void
@@ -63,7 +67,7 @@ final class LoadJob: Sendable {
     /// Adds a listener; false when the job is no longer active (the caller then starts a new one).
     /// A lingering job is active again.
     func add(_ listener: LoadListener) -> Bool {
-        state.withLock { state in
+        let added = state.withLock { state in
             guard state.phase == .active || state.phase == .lingering else { return false }
             state.phase = .active
             state.listeners[listener.id] = listener
@@ -71,6 +75,13 @@ final class LoadJob: Sendable {
             if listener.bytesSoFar != nil { state.byteReaders += 1 }
             return true
         }
+        guard added else { return false }
+        if let followed = listener.follows {
+            let place = followed.follow { [weak self] in self?.refreshPriority() }
+            state.withLock { $0.following[listener.id] = place }
+        }
+        refreshPriority()
+        return true
     }
 
     /// Removes a listener. Returns it (if it was still waiting) and whether the job is now abandoned
@@ -95,6 +106,10 @@ final class LoadJob: Sendable {
             state.phase = .cancelled
             return (listener, true, state.task, nil)
         }
+        if let listener {
+            stopFollowing(listener)
+            refreshPriority()
+        }
         task?.cancel()
         if let (grace, count) = graceCount {
             Task { [weak self] in
@@ -111,8 +126,8 @@ final class LoadJob: Sendable {
         state.withLock { $0.lingering = lingering }
     }
 
-    /// Whether every listener left and the job runs on only to fill the caches.
-    var isLingering: Bool { state.withLock { $0.phase == .lingering } }
+    /// Whether every listener left and the job was stopped.
+    var isCancelled: Bool { state.withLock { $0.phase == .cancelled } }
 
     /// Cancels the job if it is lingering (in stretch `onlyStretch`, when given); true if it was.
     @discardableResult
@@ -138,13 +153,24 @@ final class LoadJob: Sendable {
     }
 
     /// The highest priority among the listeners.
-    var priority: LoadPriority {
-        let listeners = state.withLock { Array($0.listeners.values) }
-        return listeners.map { $0.follows?() ?? $0.priority }.max() ?? .veryLow
-    }
+    var priority: LoadPriority { workPriority.value }
 
     func setPriority(_ priority: LoadPriority, for id: UInt64) {
         state.withLock { $0.listeners[id]?.priority = priority }
+        refreshPriority()
+    }
+
+    /// Recomputes the highest priority among the listeners and pushes it on.
+    private func refreshPriority() {
+        workPriority.update {
+            let listeners = state.withLock { Array($0.listeners.values) }
+            return listeners.map { $0.follows?.value ?? $0.priority }.max() ?? .veryLow
+        }
+    }
+
+    private func stopFollowing(_ listener: LoadListener) {
+        guard let followed = listener.follows, let place = state.withLock({ $0.following.removeValue(forKey: listener.id) }) else { return }
+        followed.unfollow(place)
     }
 
     /// Whether a listener reads the bytes received so far.
@@ -162,11 +188,13 @@ final class LoadJob: Sendable {
 
     /// Ends the job, returning the listeners to complete (none if it was abandoned or lingering).
     func finish() -> [LoadListener] {
-        state.withLock { state in
+        let listeners = state.withLock { state -> [LoadListener] in
             guard state.phase == .active || state.phase == .lingering else { return [] }
             state.phase = .finished
             defer { state.listeners = [:] }
             return Array(state.listeners.values)
         }
+        for listener in listeners { stopFollowing(listener) }
+        return listeners
     }
 }

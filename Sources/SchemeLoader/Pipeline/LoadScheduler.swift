@@ -1,12 +1,18 @@
-// LoadScheduler: a limit on concurrent handler loads; waiting loads start in priority order.
+// LoadScheduler: a limit on concurrent turns (a loader's whole loads, a host's connections); waiting turns
+// start in priority order.
 
-/// Grants at most `limit` slots at a time. When a slot frees, the waiter whose priority is highest
-/// *now* gets it (priorities can rise or fall while waiting), ties in arrival order.
+/// Grants at most `limit` turns at a time. When a turn frees, the waiter whose priority is highest
+/// *now* gets it (priorities can rise or fall while waiting), ties in the order places were taken.
+///
+/// A place is taken (`reserve`) before it is waited for (`wait`), so a loader takes it the moment a load is
+/// asked for: the order in which loads are asked for is the order they queue in, whatever order their tasks
+/// later run in.
 final class LoadScheduler: Sendable {
     private struct Waiter {
         let id: UInt64
         let priority: @Sendable () -> LoadPriority
-        let continuation: CheckedContinuation<Void, any Error>
+        /// Set once the waiter's task waits (`wait(for:)`).
+        var continuation: CheckedContinuation<Void, any Error>?
     }
 
     private struct State {
@@ -17,7 +23,7 @@ final class LoadScheduler: Sendable {
 
     private let state = Locked(State())
     let limit: Int
-    /// Called each time a caller starts waiting (every slot is taken).
+    /// Called each time a caller starts waiting (every turn is taken).
     private let whenWaiting: (@Sendable () -> Void)?
 
     init(limit: Int, whenWaiting: (@Sendable () -> Void)? = nil) {
@@ -25,44 +31,68 @@ final class LoadScheduler: Sendable {
         self.whenWaiting = whenWaiting
     }
 
-    /// Waits for a slot. Throws `CancellationError` if the task is cancelled while waiting.
-    func acquire(priority: @escaping @Sendable () -> LoadPriority) async throws {
-        let id = state.withLock { state -> UInt64? in
-            if state.running < limit, state.waiters.isEmpty {
-                state.running += 1  // fast path: a free slot, nobody waiting
-                return nil
-            }
+    /// Takes a place: a turn at once when one is free and nobody waits, else a place in the queue.
+    /// End it with `end(_:)` whatever happens next.
+    func reserve(priority: @escaping @Sendable () -> LoadPriority) -> UInt64 {
+        let (id, waits) = state.withLock { state -> (UInt64, Bool) in
             state.nextID += 1
-            return state.nextID
+            if state.running < limit, state.waiters.isEmpty {
+                state.running += 1
+                return (state.nextID, false)
+            }
+            state.waiters.append(Waiter(id: state.nextID, priority: priority))
+            return (state.nextID, true)
         }
-        guard let id else { return }
+        if waits { whenWaiting?() }
+        return id
+    }
+
+    /// Waits until place `id` has its turn. Throws `CancellationError` if the task is cancelled while waiting;
+    /// the place is kept until `end(_:)` either way.
+    func wait(for id: UInt64) async throws {
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-                let granted: Bool? = state.withLock { state in
-                    if Task.isCancelled { return nil }
-                    if state.running < limit {
-                        state.running += 1
-                        return true
-                    }
-                    state.waiters.append(Waiter(id: id, priority: priority, continuation: continuation))
-                    return false
+                let outcome: Result<Void, any Error>? = state.withLock { state in
+                    guard let index = state.waiters.firstIndex(where: { $0.id == id }) else { return .success(()) }
+                    if Task.isCancelled { return .failure(CancellationError()) }
+                    state.waiters[index].continuation = continuation
+                    return nil
                 }
-                switch granted {
-                case nil: continuation.resume(throwing: CancellationError())
-                case true?: continuation.resume()
-                case false?: whenWaiting?()
-                }
+                if let outcome { continuation.resume(with: outcome) }
             }
         } onCancel: {
-            let waiter = state.withLock { state -> Waiter? in
+            let continuation = state.withLock { state -> CheckedContinuation<Void, any Error>? in
                 guard let index = state.waiters.firstIndex(where: { $0.id == id }) else { return nil }
-                return state.waiters.remove(at: index)
+                defer { state.waiters[index].continuation = nil }
+                return state.waiters[index].continuation
             }
-            waiter?.continuation.resume(throwing: CancellationError())
+            continuation?.resume(throwing: CancellationError())
         }
     }
 
-    /// Frees a slot, handing it to the most urgent waiter.
+    /// Ends place `id`: gives up its place if it still waits, else frees its turn for the most urgent waiter.
+    /// Call once per `reserve`.
+    func end(_ id: UInt64) {
+        let waited = state.withLock { state -> Bool in
+            guard let index = state.waiters.firstIndex(where: { $0.id == id }) else { return false }
+            state.waiters.remove(at: index)
+            return true
+        }
+        if !waited { release() }
+    }
+
+    /// Waits for a turn. Throws `CancellationError` if the task is cancelled while waiting.
+    func acquire(priority: @escaping @Sendable () -> LoadPriority) async throws {
+        let id = reserve(priority: priority)
+        do {
+            try await wait(for: id)
+        } catch {
+            end(id)
+            throw error
+        }
+    }
+
+    /// Frees a turn, handing it to the most urgent waiter.
     func release() {
         let next = state.withLock { state -> Waiter? in
             guard !state.waiters.isEmpty else {
@@ -77,10 +107,10 @@ final class LoadScheduler: Sendable {
             }
             return state.waiters.remove(at: best)
         }
-        next?.continuation.resume()
+        next?.continuation?.resume()
     }
 
-    /// Loads running and waiting now.
+    /// Turns taken and places waiting now.
     var load: (running: Int, waiting: Int) {
         state.withLock { ($0.running, $0.waiters.count) }
     }

@@ -26,6 +26,10 @@ public struct LoaderStatistics: Sendable, Hashable {
     public var staleServedForSlowSource = 0
     /// Background revalidations started.
     public var backgroundRevalidations = 0
+    /// CPU work (decodes, encodes) that ran on a worker for this loader's loads (`SchemeLoadTask.work(on:_:)`).
+    public var workRun = 0
+    /// Of that work, the pieces whose load was cancelled before they ended: work for a result nobody took.
+    public var workForCancelledLoads = 0
 
     /// Creates empty statistics.
     public init() {}

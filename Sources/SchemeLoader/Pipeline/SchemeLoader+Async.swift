@@ -29,12 +29,10 @@ extension SchemeLoader {
     /// cached copy, which comes whole): enough of a photo may be there for a preview.
     public func result(for request: LoadRequest, asSourceOf stage: SchemeLoadTask,
                        bytesSoFar: (@Sendable (Data) -> Void)? = nil) async throws -> LoadResult {
-        let follows: (@Sendable () -> LoadPriority)?
-        if let job = stage.context?.job { follows = { job.priority } } else { follows = nil }
-        return try await result(for: request, follows: follows, bytesSoFar: bytesSoFar)
+        try await result(for: request, follows: stage.context?.job.workPriority, bytesSoFar: bytesSoFar)
     }
 
-    private func result(for request: LoadRequest, follows: (@Sendable () -> LoadPriority)?,
+    private func result(for request: LoadRequest, follows: WorkPriority?,
                         bytesSoFar: (@Sendable (Data) -> Void)? = nil) async throws -> LoadResult {
         let holder = TokenHolder()
         return try await withTaskCancellationHandler {

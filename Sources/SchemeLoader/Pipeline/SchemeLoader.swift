@@ -94,10 +94,10 @@ public final class SchemeLoader: Sendable {
         load(request, follows: nil, progress: progress, bytesSoFar: nil, completion: completion)
     }
 
-    /// `load(_:progress:completion:)`, with a priority read from `follows` (when given) instead of the request's.
+    /// `load(_:progress:completion:)`, at the priority of `follows` as it changes (when given) instead of the request's.
     func load(
         _ request: LoadRequest,
-        follows: (@Sendable () -> LoadPriority)?,
+        follows: WorkPriority?,
         progress: (@Sendable (LoadProgress) -> Void)?,
         bytesSoFar: (@Sendable (Data) -> Void)? = nil,
         completion: @escaping @Sendable (Result<LoadResult, any Error>) -> Void
@@ -139,7 +139,10 @@ public final class SchemeLoader: Sendable {
         }
         if isNew {
             recorder.update { $0.inFlight += 1 }
-            job.attach(Task { await self.run(job) })
+            // The load's place among the loader's turns is taken now, in the order loads are asked for.
+            let turn = resolution.handler.budget == .wholeLoad && request.cachePolicy != .cacheOnly
+                ? scheduler.reserve { job.priority } : nil
+            job.attach(Task { await self.run(job, turn: turn) })
         } else {
             recorder.update { $0.coalesced += 1 }
         }

@@ -83,6 +83,15 @@ public struct ScrollBenchResult: Sendable, Codable, Hashable {
     public var memoryHits: Int
     /// Thumbnail requests answered from disk.
     public var diskHits: Int
+    /// Thumbnail encodes (download previews included) that ran on a worker during the script.
+    public var encodes: Int?
+    /// Of those, the ones whose load was cancelled before they ended: its row went before its picture was shown.
+    public var encodesForCancelledLoads: Int?
+    /// `encodesForCancelledLoads` as a percentage of `encodes` (goal ≤ 5 % while scrolling down fast).
+    public var cancelledEncodePercent: Double? {
+        guard let encodes, let encodesForCancelledLoads else { return nil }
+        return encodes == 0 ? 0 : Double(encodesForCancelledLoads) * 100 / Double(encodes)
+    }
     /// Source pictures (map snapshots) rendered by their handler.
     public var sourceLoads: Int
     /// Source loads the picture loader cancelled.

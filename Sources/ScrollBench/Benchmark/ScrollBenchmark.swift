@@ -246,6 +246,8 @@ public final class ScrollBenchmark {
             startMemoryKiB: startMemory.map { $0 / 1024 }, runPeakMemoryKiB: memory.peakResidentBytes.map { $0 / 1024 },
             peakMemoryKiB: PeakMemory.kibibytes, seconds: seconds)
         var figures = result
+        figures.encodes = thumbs.workRun
+        figures.encodesForCancelledLoads = thumbs.workForCancelledLoads
         if state.graphics == .kitty {
             let kitty = output.terminal.kitty
             figures.kittyTransmitted = kitty.transmitted - kittyAtStart.transmitted
