@@ -27,10 +27,10 @@ public struct EncryptedMediaSchemeHandler: SchemeHandling {
     /// The canonical `emxc://server/id`.
     public func canonicalURL(for url: URL) throws -> URL { try EncryptedMediaURL(url: url).url }
 
-    /// The download waits without a slot; hashing and decrypting take one.
+    /// The download waits without a worker; hashing and decrypting are work on the pool, at this load's priority.
     public var budget: LoadBudget { .selfManaged }
 
-    /// Loads the ciphertext (at this load's priority), checks and decrypts it holding a slot, and delivers the clear
+    /// Loads the ciphertext (at this load's priority), checks and decrypts it on a worker, and delivers the clear
     /// file as confidential and memory-only, fresh for good (media never changes once uploaded).
     public func load(_ task: SchemeLoadTask, client: SchemeLoadClient) async throws {
         let url = try EncryptedMediaURL(url: task.url)
@@ -40,9 +40,7 @@ public struct EncryptedMediaSchemeHandler: SchemeHandling {
         }
         let ciphertext = try await loader.result(for: LoadRequest(url: attachment.media.url, priority: task.priority), asSourceOf: task)
         try Task.checkCancellation()
-        let clear = try await task.withSlot { [workers, data = ciphertext.data] in
-            try await workers.run { try attachment.decrypt(data) }
-        }
+        let clear = try await task.work(on: workers) { [data = ciphertext.data] in try attachment.decrypt(data) }
         try Task.checkCancellation()
         client.didReceive(LoadResponse(mimeType: attachment.mimeType, expectedLength: clear.count, storagePolicy: .memoryOnly,
                                        isConfidential: true))
