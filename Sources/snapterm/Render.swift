@@ -33,7 +33,7 @@ extension Snapterm {
         @Argument(help: "The pictures: paths, URLs, or - for standard input.")
         var urls: [String]
 
-        @Option(help: "Width of the box in terminal cells (default: the window's width up to 80, else 40).")
+        @Option(help: "Width of the box in terminal cells (default: the window's width, else 40; the picture keeps its aspect).")
         var cols: Int?
 
         @Option(help: "Height of the box in terminal cells (default: the window's height less 2, else 24).")
