@@ -36,13 +36,14 @@ struct MapRenderer {
             canvas.restore()
         }
         var labels = LabelPlacer(canvas: canvas, palette: palette, zoom: zoom)
+        let pin = pinPoint
         if snapshot.showsPin {
-            labels.reserve(x: Double(canvas.width) / 2 - 7, y: Double(canvas.height) / 2 - 7, width: 14, height: 14)
+            labels.reserve(x: pin.x - 7, y: pin.y - 7, width: 14, height: 14)
         }
         let box = attributionBox(attribution)
         labels.reserve(x: box.x, y: box.y, width: box.width, height: box.height)
         labels.place(tiles)
-        if snapshot.showsPin { drawPin() }
+        if snapshot.showsPin { drawPin(at: pin) }
         drawAttribution(attribution)
     }
 
@@ -205,8 +206,21 @@ struct MapRenderer {
 
     // MARK: Pin and attribution
 
-    private func drawPin() {
-        let x = (Double(canvas.width) / 2).rounded(.down) + 0.5, y = (Double(canvas.height) / 2).rounded(.down) + 0.5
+    /// Where the pin's point is on the canvas: the centre, or its place (`pin_latitude`, `pin_longitude`) projected
+    /// from the centre — on the nearer copy of the world, so a pin just across the antimeridian is drawn there.
+    var pinPoint: (x: Double, y: Double) {
+        let centreX = (Double(canvas.width) / 2).rounded(.down) + 0.5, centreY = (Double(canvas.height) / 2).rounded(.down) + 0.5
+        guard let place = snapshot.pinPlace else { return (centreX, centreY) }
+        let centre = WebMercator.pixel(latitude: snapshot.latitude, longitude: snapshot.longitude, zoom: zoom)
+        let point = WebMercator.pixel(latitude: place.latitude, longitude: place.longitude, zoom: zoom)
+        let world = WebMercator.worldSize(zoom: zoom)
+        var dx = point.x - centre.x
+        dx -= (dx / world).rounded() * world
+        return (centreX + dx.rounded(), centreY + (point.y - centre.y).rounded())
+    }
+
+    private func drawPin(at point: (x: Double, y: Double)) {
+        let (x, y) = point
         canvas.circle(x: x, y: y, radius: 6)
         canvas.fill(palette.halo)
         canvas.circle(x: x, y: y, radius: 4.5)

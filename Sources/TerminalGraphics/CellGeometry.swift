@@ -2,8 +2,8 @@
 
 /// The cells a picture occupies and the pixel size it is encoded at.
 ///
-/// The picture keeps its aspect ratio to within half a cell: it is scaled to fit the box, then
-/// rounded to whole cells. For sixel (drawn pixel for pixel) the whole picture is fitted, at its own aspect,
+/// The picture keeps its aspect ratio to within half a cell: it is scaled to fit the box — but never above
+/// `largestUpscale` times its own pixel size, so a small icon stays small and sharp — then rounded to whole cells. For sixel (drawn pixel for pixel) the whole picture is fitted, at its own aspect,
 /// into those cells' pixels with the height a multiple of 6 (one sixel band), never more than the cells it
 /// occupies, so an image never spills into the row below and nothing of it is cropped.
 public struct CellGeometry: Sendable, Hashable {
@@ -16,6 +16,10 @@ public struct CellGeometry: Sendable, Hashable {
     /// The height in pixels to resize the source to: `rows × cellHeight` (for sixel at most that, a multiple of 6).
     public let pixelHeight: Int
 
+    /// The most a picture is enlarged, in pixels per picture pixel (timg shows small pictures at their size; a 16×16
+    /// icon blown up to a whole screen is a blur). A picture that needs enlarging beyond it is drawn smaller than the box.
+    public static let largestUpscale = 4.0
+
     /// Fits an `imageWidth × imageHeight` picture into `columns × rows` cells of `cellWidth × cellHeight` pixels.
     public init(imageWidth: Int, imageHeight: Int, columns: Int, rows: Int,
                 cellWidth: Int, cellHeight: Int, mode: GraphicsMode) throws {
@@ -27,7 +31,7 @@ public struct CellGeometry: Sendable, Hashable {
                                                     reason: "a box needs at least one cell of at least one pixel")
         }
         let boxWidth = Double(columns * cellWidth), boxHeight = Double(rows * cellHeight)
-        let scale = min(boxWidth / Double(imageWidth), boxHeight / Double(imageHeight))
+        let scale = min(boxWidth / Double(imageWidth), boxHeight / Double(imageHeight), Self.largestUpscale)
         let fittedColumns = (Double(imageWidth) * scale / Double(cellWidth)).rounded()
         let fittedRows = (Double(imageHeight) * scale / Double(cellHeight)).rounded()
         self.columns = min(columns, max(1, Int(fittedColumns)))

@@ -33,7 +33,7 @@ extension Snapterm {
         @Argument(help: "The pictures: paths, URLs, or - for standard input.")
         var urls: [String]
 
-        @Option(help: "Width of the box in terminal cells (default: the window's width up to 80, else 40).")
+        @Option(help: "Width of the box in terminal cells (default: the window's width, else 40; the picture keeps its aspect).")
         var cols: Int?
 
         @Option(help: "Height of the box in terminal cells (default: the window's height less 2, else 24).")
@@ -152,7 +152,7 @@ extension Snapterm {
                 notes.append(StatsLine.describe(result))
                 if result.source == .handler, let report = setup.reports.take(result.url) { notes.append(RenderStats.describe(report)) }
             }
-            return Rendered(bytes: RenderOutput.bytes(for: picture, at: place), notes: notes)
+            return Rendered(bytes: RenderOutput.bytes(for: picture, at: place, in: setup.box), notes: notes)
         }
     }
 }
@@ -177,10 +177,11 @@ enum RenderFailure: Error, CustomStringConvertible {
 }
 
 /// Terminal bytes of a picture: a sixel, kitty or iTerm2 image and a newline, or lines of text art; with a
-/// place, drawn there (each text line moved to its row) between a cursor save and restore, with no newline.
+/// place, drawn there (each text line moved to its row) between a cursor save and restore, with no newline — a
+/// kitty or sixel picture smaller than the `box` centred in it, as the app does.
 enum RenderOutput {
-    static func bytes(for picture: TerminalPicture, at place: CellPlace? = nil) -> Data {
-        guard let place else {
+    static func bytes(for picture: TerminalPicture, at place: CellPlace? = nil, in box: ThumbnailBox? = nil) -> Data {
+        guard var place else {
             switch picture {
             case .sixel(let data), .iterm(let data): return data + Data("\n".utf8)
             case .kitty(let png, let columns, let rows):
@@ -188,9 +189,22 @@ enum RenderOutput {
             case .text(let lines): return lines.reduce(into: Data()) { $0 += $1 + Data("\n".utf8) }
             }
         }
+        if let box, let cells = coveredCells(picture, box: box) {
+            place = CellPlace(column: place.column + max(0, box.columns - cells.columns) / 2,
+                              row: place.row + max(0, box.rows - cells.rows) / 2)
+        }
         let start = Data((EscapeSequence.saveCursor + EscapeSequence.moveCursor(row: place.row, column: place.column)).utf8)
         return start + drawn(picture) { EscapeSequence.moveCursor(row: place.row + $0, column: place.column) }
             + Data((EscapeSequence.resetAttributes + EscapeSequence.restoreCursor).utf8)
+    }
+
+    /// The cells a kitty or sixel picture covers in `box`'s cells; nil for text art (which fills its lines).
+    static func coveredCells(_ picture: TerminalPicture, box: ThumbnailBox) -> (columns: Int, rows: Int)? {
+        switch picture {
+        case .kitty(_, let columns, let rows): (columns, rows)
+        case .sixel(let data): SixelRaster.cells(of: data, cellWidth: box.cellWidth, cellHeight: box.cellHeight)
+        case .iterm, .text: nil
+        }
     }
 
     /// A picture drawn from the cursor without a newline: an image as it is, text art line by line with

@@ -54,7 +54,7 @@ struct RenderSetup {
         if detected.usesKittyPlaceholders { detected = detected.withoutKittyGraphics() }
         capabilities = detected
         let cell = command.cellSize.flatMap(Self.parseCellSize) ?? detected.cellSize
-        let columns = command.cols ?? window.map { min(80, max(1, $0.columns)) } ?? 40
+        let columns = command.cols ?? window.map { min(ThumbnailBox.cellRange.upperBound, max(1, $0.columns)) } ?? 40
         let rows = command.rows ?? window.map { min(ThumbnailBox.cellRange.upperBound, max(1, $0.rows - 2)) } ?? 24
         box = ThumbnailBox(columns: columns, rows: rows, cellWidth: cell.width, cellHeight: cell.height,
                            mode: detected.mode, palette: command.palette, colors: command.colors ?? detected.colorDepth)

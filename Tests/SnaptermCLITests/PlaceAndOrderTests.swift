@@ -43,12 +43,22 @@ import Testing
         #expect(!text.contains("\n"))
     }
 
-    @Test func aPlacedSixelIsWrappedInCursorSaveAndRestore() async throws {
+    @Test func aPlacedSixelIsWrappedInCursorSaveAndRestoreAndCentredInItsBox() async throws {
         let folder = try TemporaryDirectory()
-        let output = try await render(["--format", "sixel", "--place", "0x5", photos[0]], folder)
+        let output = try await render(["--format", "sixel", "--cell-size", "8x16", "--place", "0x5", photos[0]], folder)
         #expect(output.status == 0, "\(output.stderr)")
-        #expect(output.stdout.starts(with: Data("\u{1B}7\u{1B}[6;1H\u{1B}P".utf8)))
+        // The 3:2 photo in 16×4 cells of 8×16 is 96×60 pixels, 12×4 cells: two columns in from the box's left, as kitty
+        #expect(output.stdout.starts(with: Data("\u{1B}7\u{1B}[6;3H\u{1B}P".utf8)),
+                "\(String(decoding: output.stdout.prefix(40), as: UTF8.self).debugDescription)")
         #expect(output.stdout.suffix(2) == Data("\u{1B}8".utf8))
+    }
+
+    @Test func aPlacedKittyPictureIsCentredInItsBox() async throws {
+        let folder = try TemporaryDirectory()
+        let output = try await render(["--format", "kitty", "--cell-size", "8x16", "--place", "0x5", photos[0]], folder)
+        #expect(output.status == 0, "\(output.stderr)")
+        #expect(output.stdout.starts(with: Data("\u{1B}7\u{1B}[6;3H".utf8)),
+                "\(String(decoding: output.stdout.prefix(40), as: UTF8.self).debugDescription)")
     }
 
     @Test(arguments: ["40", "-1x2", "axb", "3x4x5"])

@@ -2,6 +2,7 @@
 // once (not four times, not a half-seeded mix).
 import Foundation
 import MessageStore
+import SchemeLoader
 import SnaptermUI
 import TestSupport
 import Testing
@@ -31,6 +32,26 @@ import Testing
         // Then the demo is there once
         let titles = try stores[0].conversations().map(\.conversation.title).sorted()
         #expect(titles == ["Ada", "Grace", "Trip north"])
+    }
+
+    @Test func aDemoPhotoTurnedAQuarterIsSaidToLieOnItsSide() throws {
+        // The demo's photos are all upright landscape pictures: a quarter turn lays one on its side, which the
+        // message must say (it said "turned the right way up" under a rocket lying on its side).
+        let folder = try TemporaryDirectory()
+        let store = try MessageStore(path: folder.appending("messages.sqlite").path)
+        try DemoConversations.seedIfEmpty(store, photoID: { _ in "p-80c68192" }, fileImage: nil)
+        var turned = 0
+        for summary in try store.conversations() {
+            for message in try store.messages(in: try #require(summary.conversation.id)) {
+                let quarter = message.attachments.compactMap { try? AssetURL(url: $0) }.contains { $0.rotate % 180 == 90 }
+                #expect(!message.text.contains("right way up"), "\(message.text)")
+                if quarter {
+                    turned += 1
+                    #expect(message.text.contains("on its side"), "\(message.text)")
+                }
+            }
+        }
+        #expect(turned == 1)
     }
 
     @Test func aFailingTransactionLeavesNothing() throws {

@@ -47,6 +47,22 @@ import Testing
         #expect(geometry.pixelHeight == 160)
     }
 
+    @Test(arguments: [GraphicsMode.kitty, .sixel, .symbols])
+    func aSmallIconIsEnlargedAtMostFourTimesNotToTheBox(mode: GraphicsMode) throws {
+        // A 16×16 icon in a full screen of 200×50 cells of 8×16: 64×64 pixels, 8×4 cells — not 800×800
+        let geometry = try CellGeometry(imageWidth: 16, imageHeight: 16, columns: 200, rows: 50,
+                                        cellWidth: 8, cellHeight: 16, mode: mode)
+        #expect(geometry.columns == 8 && geometry.rows == 4, "\(geometry)")
+        #expect(geometry.pixelWidth <= 64 && geometry.pixelHeight <= 64, "\(geometry)")
+    }
+
+    @Test func aPictureThatFitsWithinFourTimesStillFillsTheBox() throws {
+        // 100×100 in 40×20 cells (320×320 pixels): 3.2×, the box limits, not the upscale
+        let geometry = try CellGeometry(imageWidth: 100, imageHeight: 100, columns: 40, rows: 20,
+                                        cellWidth: 8, cellHeight: 16, mode: .kitty)
+        #expect(geometry.columns == 40 && geometry.rows == 20)
+    }
+
     @Test func emptyBoxesAreRejected() {
         #expect(throws: TerminalGraphicsError.self) {
             try CellGeometry(imageWidth: 10, imageHeight: 10, columns: 0, rows: 1, cellWidth: 8, cellHeight: 16, mode: .ascii)

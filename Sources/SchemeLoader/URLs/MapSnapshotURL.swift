@@ -15,7 +15,7 @@ public struct MapSnapshotURL: Sendable, Hashable {
     public static let zoomRange: ClosedRange<Double> = 0...16
     /// Pixel sizes the renderer accepts (per side).
     public static let sizeRange: ClosedRange<Int> = 1...2048
-    static let parameterNames: Set<String> = ["latitude", "longitude", "zoom", "width", "height", "style", "pin", "tiles"]
+    static let parameterNames: Set<String> = ["latitude", "longitude", "zoom", "width", "height", "style", "pin", "pin_latitude", "pin_longitude", "tiles"]
 
     /// Latitude of the centre, −90…90.
     public var latitude: Double
@@ -31,6 +31,19 @@ public struct MapSnapshotURL: Sendable, Hashable {
     public var style: MapStyle
     /// Whether a pin marks the centre. Default true.
     public var showsPin: Bool
+    /// Where the pin stands when it is not the centre (a map panned away from its place); `nil`: the centre.
+    public private(set) var pinPlace: PinPlace?
+
+    /// A pin's latitude and longitude.
+    public struct PinPlace: Sendable, Hashable {
+        public var latitude: Double
+        public var longitude: Double
+
+        public init(latitude: Double, longitude: Double) {
+            self.latitude = latitude
+            self.longitude = longitude
+        }
+    }
     /// Which tiles archives draw it, when not the shipped ones: a token the map handler puts in its
     /// canonical URLs (letters and digits, at most 32), so cached pictures of other tiles never answer.
     public var tiles: String?
@@ -38,7 +51,7 @@ public struct MapSnapshotURL: Sendable, Hashable {
     /// Creates a snapshot description, validating every value by name.
     public init(
         latitude: Double, longitude: Double, zoom: Double = 10, width: Int = 320, height: Int = 200,
-        style: MapStyle = .light, showsPin: Bool = true
+        style: MapStyle = .light, showsPin: Bool = true, pinLatitude: Double? = nil, pinLongitude: Double? = nil
     ) throws {
         try Self.check("latitude", latitude, in: -90...90)
         try Self.check("longitude", longitude, in: -180...180)
@@ -53,6 +66,18 @@ public struct MapSnapshotURL: Sendable, Hashable {
         self.height = height
         self.style = style
         self.showsPin = showsPin
+        guard pinLatitude != nil || pinLongitude != nil else { return }
+        guard let pinLatitude, let pinLongitude else {
+            throw LoadError.invalidParameter(name: pinLatitude == nil ? "pin_latitude" : "pin_longitude", value: "(none)",
+                                             reason: "the pin's place needs both pin_latitude and pin_longitude")
+        }
+        try Self.check("pin_latitude", pinLatitude, in: -90...90)
+        try Self.check("pin_longitude", pinLongitude, in: -180...180)
+        // The centre itself is the default: one picture, one URL.
+        if CanonicalNumber.spell(pinLatitude) != CanonicalNumber.spell(latitude)
+            || CanonicalNumber.spell(pinLongitude) != CanonicalNumber.spell(longitude) {
+            pinPlace = PinPlace(latitude: pinLatitude, longitude: pinLongitude)
+        }
     }
 
     /// Parses a `map://` URL; every bad or unknown parameter is a `LoadError` naming it.
@@ -68,7 +93,8 @@ public struct MapSnapshotURL: Sendable, Hashable {
             width: query.int("width", in: Self.sizeRange) ?? 320,
             height: query.int("height", in: Self.sizeRange) ?? 200,
             style: query.choice("style", of: MapStyle.self) ?? .light,
-            showsPin: query.bool("pin") ?? true)
+            showsPin: query.bool("pin") ?? true,
+            pinLatitude: query.double("pin_latitude", in: -90...90), pinLongitude: query.double("pin_longitude", in: -180...180))
         if let tiles = query.string("tiles") {
             guard (1...32).contains(tiles.count), tiles.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }) else {
                 throw LoadError.invalidParameter(name: "tiles", value: tiles, reason: "must be 1 to 32 letters and digits")
@@ -87,7 +113,8 @@ public struct MapSnapshotURL: Sendable, Hashable {
             ("height", String(height)),
             ("style", style.rawValue),
             ("pin", showsPin ? "true" : "false"),
-        ] + (tiles.map { [("tiles", $0)] } ?? []))
+        ] + (pinPlace.map { [("pin_latitude", CanonicalNumber.spell($0.latitude)), ("pin_longitude", CanonicalNumber.spell($0.longitude))] } ?? [])
+          + (tiles.map { [("tiles", $0)] } ?? []))
     }
 
     private static func check(_ name: String, _ value: Double, in range: ClosedRange<Double>) throws {

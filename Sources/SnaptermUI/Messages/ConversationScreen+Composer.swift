@@ -18,7 +18,7 @@ extension ConversationScreen {
                 let failed = failedAttachments.contains { $0.index == index }
                 let caption = composer.attachments.indices.contains(index)
                     ? "\(index + 1) " + (failed ? "✗ x remove · R retry" : AttachmentCaption.of(composer.attachments[index])) : ""
-                canvas.put(caption, row: line + box.rows, column: column, width: box.columns, style: failed ? .bold : .dim)
+                canvas.put(SafeText.fittedAtWord(caption, to: box.columns), row: line + box.rows, column: column, width: box.columns, style: failed ? .bold : .dim)
             }
             if draftCells.count > fit {
                 let failed = failedAttachments.filter { $0.index >= fit }.count

@@ -29,7 +29,7 @@ public enum DemoConversations {
         let ada = try store.createConversation(title: "Ada").id ?? 0
         try store.receive(text: "Morning! The astronaut photo from the archive, as promised.",
                           attachments: photo("astronaut.jpg"), in: ada, at: minutesAgo(190))
-        try store.receive(text: "And the launch, turned the right way up.", attachments: photo("rocket.jpg", rotate: 90),
+        try store.receive(text: "And the launch, turned on its side for the banner.", attachments: photo("rocket.jpg", rotate: 90),
                           in: ada, at: minutesAgo(120))
         // Sent messages are stamped by the store's clock (now), so the reply comes last.
         try store.send(Draft(text: "Lovely. Here it is in mono for the poster.", attachments: photo("astronaut.jpg", filter: .mono)),

@@ -29,11 +29,12 @@ public final class MapDetailScreen: Screen {
         cell.onChange = { [weak self] _ in self?.onChange?() }
     }
 
-    /// The thumbnail URL for the current view.
+    /// The thumbnail URL for the current view, its pin on the place (not the centre once panned).
     public var url: URL? {
         let pixels = box.pixelSize
         guard let map = try? MapSnapshotURL(latitude: latitude, longitude: longitude, zoom: zoom,
-                                            width: min(2048, max(1, pixels.width)), height: min(2048, max(1, pixels.height)))
+                                            width: min(2048, max(1, pixels.width)), height: min(2048, max(1, pixels.height)),
+                                            pinLatitude: place.latitude, pinLongitude: place.longitude)
         else { return nil }
         return ThumbnailURL(source: map.url, box: box).url
     }

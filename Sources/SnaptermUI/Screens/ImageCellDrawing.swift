@@ -2,6 +2,7 @@
 import Foundation
 import SchemeLoader
 import TerminalGraphics
+import Thumbnails
 
 @MainActor
 enum ImageCellDrawing {
@@ -15,11 +16,12 @@ enum ImageCellDrawing {
                 return PlacedPicture(rect: rect, identity: url.absoluteString, picture: animated.picture, kittyFrames: animated.laterFrames)
             }
             guard let picture = TerminalPicture(encoded: data) else { return nil }
-            return PlacedPicture(rect: rect, identity: url.absoluteString, picture: picture)
+            return PlacedPicture(rect: centred(picture, in: rect, thumbnail: url), identity: url.absoluteString, picture: picture)
         case .preview(let data)?:
             // Its own identity, so the placer sends the full picture over it when that lands.
             guard let url = cell?.previewURL ?? cell?.url, let picture = TerminalPicture(encoded: data) else { return nil }
-            return PlacedPicture(rect: rect, identity: "preview " + url.absoluteString, picture: picture)
+            return PlacedPicture(rect: centred(picture, in: rect, thumbnail: url), identity: "preview " + url.absoluteString,
+                                 picture: picture)
         case .placeholder(let fraction)?:
             // Inside a one-column margin each side; a box of two columns or fewer has no inside.
             let inner = max(0, rect.columns - 2)
@@ -47,6 +49,14 @@ enum ImageCellDrawing {
             break
         }
         return nil
+    }
+
+    /// Where `picture` goes in `rect`: a sixel (drawn from its top-left cell at its own pixel size) in the cells it
+    /// covers, centred as a kitty picture is (`PlacedPicture.coveredRect`); anything else in the whole of `rect`.
+    static func centred(_ picture: TerminalPicture, in rect: CellRect, thumbnail url: URL) -> CellRect {
+        guard case .sixel(let data) = picture, let box = try? ThumbnailURL(url: url).box,
+              let cells = SixelRaster.cells(of: data, cellWidth: box.cellWidth, cellHeight: box.cellHeight) else { return rect }
+        return rect.centred(columns: cells.columns, rows: cells.rows)
     }
 
     /// A bar of `width` cells with a short block that sweeps across it and back as `phase` grows

@@ -66,6 +66,18 @@ public enum SafeText {
         return out
     }
 
+    /// `text` in at most `width` columns, cut between words: whole when it fits, else the words that fit — any
+    /// trailing separator (`·`, `,`) dropped — and "…" (`1 photo · rotated 90° · cropped` → `1 photo · rotated 90°…`).
+    /// A first word too wide on its own is cut inside it, as `fitted` does.
+    public static func fittedAtWord(_ text: String, to width: Int) -> String {
+        guard width > 0 else { return "" }
+        if self.width(of: text) <= width { return text }
+        let room = clipped(text, to: width - 1)
+        guard let space = room.lastIndex(of: " ") else { return room + "…" }
+        let words = room[..<space].reversed().drop { " ·,;:|-–—".contains($0) }.reversed()
+        return words.isEmpty ? room + "…" : String(words) + "…"
+    }
+
     /// `text` in at most `width` columns: whole when it fits, else cut with "…" as its last column, so a reader
     /// sees that more was there (`chelsea-exif-orientation-6.jpg` → `chelsea-exif-orie…`).
     public static func fitted(_ text: String, to width: Int) -> String {
