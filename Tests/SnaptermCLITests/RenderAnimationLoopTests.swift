@@ -113,8 +113,12 @@ import Testing
             let terminal = try start("symbols", flags, damaged, folder)
             outcomes.append((try await terminal.waitForExit(), String(decoding: terminal.received, as: UTF8.self)))
         }
-        // Then render ends as it does without animations: the still path's typed error, nothing played
+        // Then render ends as it does without animations: the still path's typed error, nothing played. (The
+        // words after it are libvips' own and have once differed between two runs on a loaded machine.)
         #expect(outcomes[0].status == outcomes[1].status && outcomes[0].status == 1)
-        #expect(outcomes[0].output == outcomes[1].output && outcomes[0].output.contains("damaged"))
+        for outcome in outcomes {
+            #expect(outcome.output.contains("the GIF picture is damaged"), "\(outcome.output)")
+            #expect(Self.framesDrawn(Data(outcome.output.utf8)) == 0, "\(outcome.output)")
+        }
     }
 }
