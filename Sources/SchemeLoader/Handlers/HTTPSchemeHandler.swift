@@ -236,31 +236,18 @@ public final class HTTPSchemeHandler: SchemeHandling {
 
     /// Closes the connection pool. AsyncHTTPClient's shutdown waits for a connection attempt under way to
     /// end — up to the connect timeout for a host on a dead network, whose stale copy was already drawn — so
-    /// with requests still connecting the shutdown is started but waited for at most half a second.
+    /// with requests still connecting the shutdown is started and not waited for (it ends on its own).
     public func shutdown() async {
         let running: HTTPClient? = pool.withLock { state in
             defer { state = .shutDown }
             if case .running(let client) = state { return client } else { return nil }
         }
         guard let running else { return }
-        guard requestsConnecting.withLock({ $0 }) > 0 else {
-            try? await running.shutdown()
+        guard requestsConnecting.withLock({ $0 }) == 0 else {
+            running.shutdown { _ in }
             return
         }
-        let resumed = Locked(false)
-        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
-            let resumeOnce: @Sendable () -> Void = {
-                if resumed.withLock({ let first = !$0; $0 = true; return first }) { done.resume() }
-            }
-            Task {
-                try? await running.shutdown()
-                resumeOnce()
-            }
-            Task {
-                try? await Task.sleep(for: .milliseconds(500))
-                resumeOnce()
-            }
-        }
+        try? await running.shutdown()
     }
 
     private func send(_ url: URL, headers: [(String, String)], deadline: NIODeadline) async throws -> HTTPClientResponse {
