@@ -208,7 +208,7 @@ let package = Package(
         ),
         .testTarget(
             name: "SnaptermUITests",
-            dependencies: ["SnaptermUI", "SchemeLoader", "TerminalGraphics", "Thumbnails", "MessageStore", "TestSupport"]
+            dependencies: ["SnaptermUI", "Imaging", "SchemeLoader", "TerminalGraphics", "Thumbnails", "MessageStore", "TestSupport"]
         ),
     ],
     swiftLanguageModes: [.v6]

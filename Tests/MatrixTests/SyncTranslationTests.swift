@@ -58,9 +58,9 @@ import Testing
         #expect(file.fileName == "backup\u{1B}[1m.tar")
     }
 
-    @Test func givenAnEncryptedAttachment_whenTranslated_thenItsFileObjectIsKeptAsJSONAndNoPlainURL() throws {
+    @Test func givenAnEncryptedAttachment_whenTranslated_thenItsFileObjectIsKeptAsJSONAndItIsShownByItsKeyFreeURL() throws {
         let media = try #require(message("$secret")?.media)
-        #expect(media.url == nil)
+        #expect(media.url == "emxc://localhost/enc")
         let json = try #require(media.encryptedFile)
         let object = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
         #expect(object["url"] as? String == "mxc://localhost/enc")

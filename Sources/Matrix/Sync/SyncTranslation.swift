@@ -108,7 +108,8 @@ public enum SyncTranslation {
         }
     }
 
-    /// The media of an `m.image` or `m.file`: a plain `mxc://` URL, or an encrypted attachment's `file` as JSON.
+    /// The media of an `m.image` or `m.file`: a plain `mxc://` URL, or an encrypted attachment's `file` as JSON with
+    /// its `emxc://` URL.
     private static func media(_ content: RoomEvent.Content, picture: Bool) -> MatrixMedia {
         let info = content.info
         var size = info?.size
@@ -117,7 +118,10 @@ public enum SyncTranslation {
         var url = content.url.flatMap { $0.hasPrefix("mxc://") ? $0 : nil }
         if let file = content.file, case .object = file {
             encrypted = file.jsonText
-            url = nil
+            // Shown by its key-free `emxc://` URL (the decrypt stage finds the key in the stored `file`); none when the
+            // `file` is not a well-formed encrypted attachment.
+            url = content.encryptedFile.flatMap { try? EncryptedAttachment($0, mimeType: info?.mimetype) }
+                .map { EncryptedMediaURL(media: $0.media).url.absoluteString }
         }
         return MatrixMedia(url: url, width: info?.width, height: info?.height, mimetype: info?.mimetype, size: size,
                            thumbnailURL: info?.thumbnailURL.flatMap { $0.hasPrefix("mxc://") ? $0 : nil },

@@ -20,6 +20,15 @@ extension MessageStore {
         }
     }
 
+    /// The `file` object (JSON, key included) and media type of the encrypted attachment a synced message shows by
+    /// `url` (its `emxc://` URL), or `nil` when no stored message has it.
+    public func encryptedFile(shownBy url: String) throws(MessageStoreError) -> (json: String, mimeType: String?)? {
+        try read { db in
+            try Row.fetchOne(db, sql: "SELECT encryptedFile, mimetype FROM matrixMedia WHERE url = ? AND encryptedFile IS NOT NULL LIMIT 1",
+                             arguments: [url]).map { ($0["encryptedFile"], $0["mimetype"]) }
+        }
+    }
+
     /// The conversation of `roomID` as `account` sees it, if stored.
     public func conversationID(ofRoom roomID: String, account: String) throws(MessageStoreError) -> Int64? {
         try read { db in

@@ -262,7 +262,8 @@ public final class ConversationScreen: Screen {
                 return previewURL(picture)
             }, standIn: { [weak self] row in
                 guard let self, rows.indices.contains(row), let picture = rows[row].attachment,
-                      let sketch = rows[row].message.sketches[picture] else { return nil }
+                      let sketch = rows[row].message.sketches[picture] ?? MessageDisplay.blurHashSketch(of: rows[row].message)
+                else { return nil }
                 return SketchStandIn.encoded(sketch, in: box)
             }) { [weak self] row in
                 guard let self, rows.indices.contains(row), let picture = rows[row].attachment else { return nil }

@@ -1,6 +1,7 @@
 // MessageDisplay: the words a conversation shows for a message — a Matrix message's kind, edit mark, reply,
 // file and reactions around its text; a demo message's text as it is. Escaping happens when drawn (SafeText).
 import Foundation
+import Imaging
 import MessageStore
 
 /// A message's shown text and author.
@@ -13,7 +14,8 @@ enum MessageDisplay {
         case .redacted: text = "(message deleted)"
         case .emote: text = "* \(matrix.sender) \(message.text)"
         case .file: text = "📎 " + file(matrix.media, body: message.text)
-        case .image where matrix.media?.encryptedFile != nil: text = "🖼 \(message.text) (encrypted picture: not shown yet)"
+        case .image where matrix.media?.encryptedFile != nil && matrix.media?.url == nil:
+            text = "🖼 \(message.text) (an encrypted picture whose key is not well-formed: not shown)"
         default: text = message.text
         }
         if matrix.edited { text += " (edited)" }
@@ -30,6 +32,12 @@ enum MessageDisplay {
     /// Who wrote `message`: "You" for the account's own, else its sender, else the conversation's other party.
     static func author(_ message: Message, otherParty: String) -> String {
         message.state == .sent ? "You" : message.matrix?.sender ?? otherParty
+    }
+
+    /// A Matrix picture's BlurHash, sent with it, as the sketch drawn while it loads; `nil` when it has none.
+    static func blurHashSketch(of message: Message) -> String? {
+        guard let media = message.matrix?.media, let hash = media.blurhash else { return nil }
+        return try? BlurHashSketch(hash: hash, width: media.width, height: media.height).encoded
     }
 
     /// `name (12.3 MB)`.

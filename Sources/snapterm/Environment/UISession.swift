@@ -42,7 +42,8 @@ struct UISession {
         try DemoConversations.seedIfEmpty(store, photoID: { name in assets.first { $0.file == name }?.id },
                                           fileImage: environment.demoFileImage)
         let pictureLoader = try environment.makeLoader(for: .userInterface, namedFiles: gallery?.namedFiles ?? [],
-                                                       namedFolders: gallery?.namedFolders ?? [])
+                                                       namedFolders: gallery?.namedFolders ?? [],
+                                                       attachmentKeys: EncryptedMediaKeys(store: store))
         let thumbnailLoader: SchemeLoader
         do {
             thumbnailLoader = try environment.makeThumbnailLoader(base: pictureLoader, for: .userInterface)
