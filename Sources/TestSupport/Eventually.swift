@@ -11,6 +11,17 @@ nonisolated(nonsending) public func eventually(timeout: Duration = .seconds(60),
     return true
 }
 
+/// Reads `read` every 20 ms until it gives a value (returned) or `timeout` passes (`nil`), on the caller's actor:
+/// waiting for a state that takes an async read to see (a tmux pane with its colours).
+nonisolated(nonsending) public func eventually<T>(timeout: Duration = .seconds(60), _ read: () async throws -> T?) async throws -> T? {
+    let deadline = ContinuousClock.now + timeout
+    while true {
+        if let value = try await read() { return value }
+        if ContinuousClock.now > deadline { return nil }
+        try? await Task.sleep(for: .milliseconds(20))
+    }
+}
+
 /// Collects the completions of loads, from any thread.
 public final class ResultBox: Sendable {
     private let stored = Locked<[Result<LoadResult, any Error>]>([])

@@ -29,8 +29,10 @@ final class ScriptedSyncTransport: MatrixTransport {
         case .answer(let status, let body)?: return MatrixHTTPResponse(status: status, body: body)
         case .fail(let error)?: throw error
         case nil:
-            // A long-poll with no news: it waits until the engine is cancelled.
-            while !Task.isCancelled { try? await Task.sleep(for: .seconds(3600)) }
+            // A long-poll with no news: it waits until the engine is cancelled (a stream that never yields ends then).
+            let (never, continuation) = AsyncStream<Never>.makeStream()
+            for await _ in never {}
+            withExtendedLifetime(continuation) {}
             throw .unreachable(url: "http://scripted", reason: "cancelled")
         }
     }

@@ -10,12 +10,7 @@ struct DraftCaptionEndToEndTests {
         // Given a draft with a photo rotated, cropped and filtered ("1 photo · rotated 90° · cropped · mono")
         let fixture = try E2EFixture()
         let tmux = fixture.tmux
-        try await fixture.start()
-        try await tmux.waitFor("[Places]")
-        try await tmux.send("Tab")
-        try await tmux.waitFor("[Messages]")
-        try await tmux.send("Enter")
-        try await tmux.waitFor("press i to write")
+        try await fixture.openFirstConversation()
         try await tmux.send("a")
         try await tmux.waitFor("Pick a photo")
         try await tmux.send("Enter")

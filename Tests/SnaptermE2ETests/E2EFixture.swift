@@ -29,14 +29,19 @@ final class E2EFixture {
         try await tmux.runReportingExit("\(CommandRunner.binary.path) \(arguments)")
     }
 
-    /// Starts the app and opens the first conversation's composer, writing.
-    func openComposer() async throws {
+    /// Starts the app and opens the first conversation.
+    func openFirstConversation() async throws {
         try await start()
         try await tmux.waitFor("[Places]")
         try await tmux.send("Tab")
         try await tmux.waitFor("[Messages]")
         try await tmux.send("g", "Enter")
         try await tmux.waitFor("i write")
+    }
+
+    /// Starts the app and opens the first conversation's composer, writing.
+    func openComposer() async throws {
+        try await openFirstConversation()
         try await tmux.send("i")
         try await tmux.waitFor("Enter send")
     }

@@ -51,13 +51,12 @@ struct TmuxPlaceholderTests {
     /// The boxes once every visible list row shows one (a state: on a loaded machine the status line can say
     /// `blank 0/…` a frame before the last rows' placeholders are drawn); what is there after 60 s otherwise.
     private func settledBoxes(_ tmux: TmuxSession) async throws -> [Box] {
-        let deadline = ContinuousClock.now + .seconds(60)
-        var found = try await boxes(tmux)
-        while found.count < 4 || found.contains(where: { $0.number == nil }), ContinuousClock.now < deadline {
-            try await Task.sleep(for: .milliseconds(100))
-            found = try await boxes(tmux)
+        let settled = try await eventually { () async throws -> [Box]? in
+            let found = try await boxes(tmux)
+            return found.count < 4 || found.contains(where: { $0.number == nil }) ? nil : found
         }
-        return found
+        if let settled { return settled }
+        return try await boxes(tmux)
     }
 
     private func boxes(_ tmux: TmuxSession) async throws -> [Box] {
