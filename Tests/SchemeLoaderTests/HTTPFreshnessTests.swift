@@ -56,7 +56,11 @@ import Testing
     static let age: [Row] = [
         Row([("Cache-Control", "max-age=3600"), ("Age", "100")], fresh: 3500, "§4.2.3"),
         Row([("Cache-Control", "max-age=3600"), ("Age", "7200.0")], fresh: 3600, "§5.1: not delta-seconds → ignored"),
-        Row([("Cache-Control", "max-age=3600"), ("Age", "7200"), ("Age", "0")], fresh: 3600, "§5.1 + RFC 9110 §5.3: \"7200, 0\" → ignored"),
+        Row([("Cache-Control", "max-age=3600"), ("Age", "7200"), ("Age", "0")], fresh: -3600,
+            "§5.1: of two lines the first member counts (\"7200, 0\" → 7200: stale)"),
+        Row([("Cache-Control", "max-age=3600"), ("Age", "7200, 0")], fresh: -3600, "§5.1: of a list the first member counts"),
+        Row([("Cache-Control", "max-age=3600"), ("Age", "0, 7200")], fresh: 3600, "§5.1: the members after the first are discarded"),
+        Row([("Cache-Control", "max-age=3600"), ("Age", "7200.0, 0")], fresh: 3600, "§5.1: an invalid first member → ignored"),
         Row([("Cache-Control", "max-age=3600"), ("Age", "-5")], fresh: 3600, "§5.1: not delta-seconds → ignored"),
         Row([("Cache-Control", "max-age=10"), ("Age", "15")], fresh: -5, "§4.2.3: older than its lifetime → stale"),
         Row([("Date", date), ("Expires", inOneHour), ("Age", "600")], fresh: 3000, "§4.2.3: Age counts against Expires too"),
@@ -113,6 +117,12 @@ import Testing
         #expect(policy([], status: 201) == .notAllowed, "§3: no freshness, status not heuristically cacheable")
         #expect(policy([("Cache-Control", "max-age=60")], status: 201) == .allowed, "§3: explicit freshness")
         #expect(policy([], status: 404) == .allowed, "§3: heuristically cacheable status")
+        #expect(policy([("Cache-Control", "must-understand, no-store, max-age=60")]) == .allowed,
+                "§5.2.2.3: must-understand overrides no-store for a status this cache understands")
+        #expect(policy([("Cache-Control", "must-understand, no-store, max-age=60")], status: 599) == .notAllowed,
+                "§5.2.2.3: must-understand with a status this cache does not understand is never stored")
+        #expect(policy([("Cache-Control", "must-understand, max-age=60")], status: 299) == .notAllowed,
+                "§5.2.2.3: must-understand stores only understood statuses")
         let mustRevalidate = HTTPCacheRules.response(headers: [(name: "Cache-Control", value: "max-age=60, must-revalidate")],
                                                      status: 200, requestTime: Self.now, responseTime: Self.now)
         #expect(mustRevalidate.mustRevalidate == true && !mustRevalidate.mayServeStaleOnError, "§5.2.2.2")

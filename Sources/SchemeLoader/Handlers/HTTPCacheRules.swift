@@ -11,7 +11,8 @@ import Foundation
 ///   (§4.2.2) or a `public` response with a `Last-Modified`, 10 % of `Date − Last-Modified`; else none
 ///   (stale at once). `s-maxage` is for shared caches and ignored; `private` is fine for this cache.
 /// - Age (§4.2.3): `corrected_initial_age = max(apparent_age, Age + response_delay)`, subtracted from
-///   whichever lifetime applies; an `Age` that is not a non-negative integer is ignored.
+///   whichever lifetime applies; of a list (`7200, 0`, or two lines) the first member counts (§5.1); an `Age`
+///   that is not a non-negative integer is ignored.
 /// - `no-cache` is stale at once and never served stale; `must-revalidate` never served stale;
 ///   `no-store` and `Vary: *` are never stored; any other `Vary` records the values of the request
 ///   fields it names (``LoadResponse/selectingHeaders``), and a copy is reused only for the same values.
@@ -53,7 +54,9 @@ public enum HTTPCacheRules {
         if directives.has("no-cache") { lifetime = 0 }
         let age = initialAge(ageField: fields["Age"], date: date, requestTime: requestTime, responseTime: responseTime)
         let varied = fields["Vary"].map(varyingNames) ?? []
-        let storable = !directives.has("no-store") && !varied.contains("*")
+        // §5.2.2.3: must-understand stores only statuses this cache understands, and then overrides no-store
+        let refused = directives.has("must-understand") ? !heuristicallyCacheable.contains(status) : directives.has("no-store")
+        let storable = !refused && !varied.contains("*")
             && (explicit != nil || directives.has("public") || directives.has("private") || heuristicallyCacheable.contains(status))
         return LoadResponse(
             mimeType: fields["Content-Type"].map(cleanMIMEType),
@@ -102,7 +105,9 @@ public enum HTTPCacheRules {
 
     /// The response's age when it arrived (RFC 9111 §4.2.3).
     static func initialAge(ageField: String?, date: Date, requestTime: Date, responseTime: Date) -> TimeInterval {
-        let ageValue = ageField.flatMap { CacheDirectives.parseDeltaSeconds($0).value } ?? 0
+        // §5.1: a list (or several lines) counts by its first member; an invalid one is ignored
+        let firstMember = ageField?.split(separator: ",", maxSplits: 1, omittingEmptySubsequences: false).first
+        let ageValue = firstMember.flatMap { CacheDirectives.parseDeltaSeconds($0.trimmingCharacters(in: .whitespaces)).value } ?? 0
         let apparentAge = max(0, responseTime.timeIntervalSince(date))
         let responseDelay = max(0, responseTime.timeIntervalSince(requestTime))
         return max(apparentAge, ageValue + responseDelay)
