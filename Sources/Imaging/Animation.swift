@@ -27,7 +27,4 @@ public struct Animation: Sendable, Equatable {
     public static func playedGap(fileMilliseconds: Int) -> Int {
         fileMilliseconds < minimumGap ? substituteGap : fileMilliseconds
     }
-
-    /// One pass over every frame, in milliseconds.
-    public var cycleMilliseconds: Int { gaps.reduce(0, +) }
 }

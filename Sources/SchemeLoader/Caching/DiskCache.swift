@@ -190,11 +190,6 @@ public actor DiskCache {
         }
     }
 
-    /// Deletes the entry under `key`.
-    public func removeEntry(for key: String) {
-        forget(Self.fileName(for: key), deleting: true)
-    }
-
     /// Deletes every entry.
     public func removeAll() {
         indexIfNeeded()

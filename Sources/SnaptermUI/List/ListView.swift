@@ -153,15 +153,6 @@ public final class ListView {
         updatePrefetch()
     }
 
-    /// Scrolls as little as needed for `row` to be visible.
-    public func scroll(toShow row: Int) {
-        if row < top {
-            scroll(toTop: row)
-        } else if row >= top + visibleCount {
-            scroll(toTop: row - visibleCount + 1)
-        }
-    }
-
     /// Visible cells showing a placeholder (white spots), and visible cells bound to a URL.
     public var placeholderCount: (placeholders: Int, cells: Int) {
         let bound = visibleRange.compactMap { cells[$0] }.filter { $0.url != nil }

@@ -21,10 +21,3 @@ public final class FileDescriptorOutput: TerminalOutput {
         _ = FileDescriptorWrite.all(bytes, to: descriptor)
     }
 }
-
-/// Collects written bytes in memory.
-public final class BufferOutput: TerminalOutput {
-    public private(set) var bytes = Data()
-    public init() {}
-    public func write(_ bytes: Data) { self.bytes += bytes }
-}

@@ -1,26 +1,27 @@
 // MemoryCanvas: an in-memory TextCanvas, so screens can be drawn and read back in tests.
+import SnaptermUI
 
 /// A grid of cells held in memory. `lines` reads it back. Text is made visible (`SafeText`) as
 /// `CursesScreen` does, so a test reads what a user's terminal would show.
 @MainActor
-public final class MemoryCanvas: TextCanvas {
-    public private(set) var size: (rows: Int, columns: Int)
+final class MemoryCanvas: TextCanvas {
+    private(set) var size: (rows: Int, columns: Int)
     private var cells: [[Character]]
     private var styles: [[TextStyle]]
 
     /// Creates a blank canvas.
-    public init(rows: Int, columns: Int) {
+    init(rows: Int, columns: Int) {
         size = (rows, columns)
         cells = Array(repeating: Array(repeating: " ", count: columns), count: rows)
         styles = Array(repeating: Array(repeating: [], count: columns), count: rows)
     }
 
-    public func clear() {
+    func clear() {
         cells = Array(repeating: Array(repeating: " ", count: size.columns), count: size.rows)
         styles = Array(repeating: Array(repeating: [], count: size.columns), count: size.rows)
     }
 
-    public func put(_ text: String, row: Int, column: Int, width: Int, style: TextStyle) {
+    func put(_ text: String, row: Int, column: Int, width: Int, style: TextStyle) {
         guard (0..<size.rows).contains(row), column >= 0 else { return }
         var col = column
         for character in SafeText.clipped(SafeText.visible(text), to: max(0, min(width, size.columns - column))) {
@@ -32,7 +33,7 @@ public final class MemoryCanvas: TextCanvas {
     }
 
     /// The text of each row, trailing spaces removed.
-    public var lines: [String] {
+    var lines: [String] {
         cells.map { row in
             var text = String(row)
             while text.last == " " { text.removeLast() }
@@ -41,5 +42,5 @@ public final class MemoryCanvas: TextCanvas {
     }
 
     /// The style at a cell.
-    public func style(row: Int, column: Int) -> TextStyle { styles[row][column] }
+    func style(row: Int, column: Int) -> TextStyle { styles[row][column] }
 }
