@@ -15,7 +15,9 @@ let package = Package(
         .target(name: "LibFuzzerDriver"),
         .target(name: "FuzzSupport", dependencies: ["LibFuzzerDriver"]),
         .target(name: "FuzzedURLs"),
-        .target(name: "FuzzedText"),
+        // SafeText, under the name of the module it ships in, so the files that import it compile unchanged.
+        .target(name: "TerminalGraphics"),
+        .target(name: "FuzzedText", dependencies: ["TerminalGraphics"]),
         .target(name: "FuzzedMVT"),
         // Imaging's BMP reader is internal: compiled for @testable import, so nothing is made public for fuzzing.
         .target(name: "FuzzedPictures", swiftSettings: [.unsafeFlags(["-enable-testing"])]),
@@ -23,7 +25,7 @@ let package = Package(
         .target(name: "FuzzedJPEG", cSettings: [.unsafeFlags(["-fsanitize=fuzzer-no-link,address"])],
                 linkerSettings: [.linkedLibrary("jpeg")]),
         fuzzTarget("fuzz-url", "FuzzedURLs"),
-        fuzzTarget("fuzz-text", "FuzzedText"),
+        fuzzTarget("fuzz-text", "TerminalGraphics"),
         fuzzTarget("fuzz-keys", "FuzzedText"),
         fuzzTarget("fuzz-mvt", "FuzzedMVT"),
         fuzzTarget("fuzz-jpeg", "FuzzedJPEG"),

@@ -2,7 +2,7 @@
 import ArgumentParser
 import Foundation
 import SchemeLoader
-import SnaptermUI
+import TerminalGraphics
 
 extension Snapterm {
     /// Loads URLs of any registered scheme and writes the bytes, like curl for every scheme.

@@ -2,6 +2,7 @@
 // controls — by SafeText, by every canvas, in a folder gallery's names — so nothing reorders what a user reads.
 import Foundation
 import SnaptermUI
+import TerminalGraphics
 import TestSupport
 import Testing
 

@@ -1,5 +1,6 @@
 // FittedAtWordTests: a caption too long for its cell ends at a word with "…", never on a dangling " ·".
 @testable import SnaptermUI
+import TerminalGraphics
 import Testing
 
 @Suite struct FittedAtWordTests {

@@ -1,6 +1,7 @@
 // The composer edits whole characters even when one typed scalar joins the one before it: a flag's
 // second regional indicator, a skin tone, a ZWJ, a combining accent (typing 🇫🇮 then a letter crashed).
 import SnaptermUI
+import TerminalGraphics
 import Testing
 
 @Suite struct GraphemeEditingTests {

@@ -1,6 +1,7 @@
 // Every text input that once hung or crashed layout or the composer (Tests/Fixtures/text) is replayed.
 import Foundation
 import SnaptermUI
+import TerminalGraphics
 import TestSupport
 import Testing
 

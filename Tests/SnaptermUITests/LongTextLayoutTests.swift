@@ -5,6 +5,7 @@
 import Foundation
 import MessageStore
 import SnaptermUI
+import TerminalGraphics
 import Testing
 
 // Off the main actor (except the composer test), so other suites' main-actor tests keep running.

@@ -1,5 +1,6 @@
 // MemoryCanvas: an in-memory TextCanvas, so screens can be drawn and read back in tests.
 import SnaptermUI
+import TerminalGraphics
 
 /// A grid of cells held in memory. `lines` reads it back. Text is made visible (`SafeText`) as
 /// `CursesScreen` does, so a test reads what a user's terminal would show.

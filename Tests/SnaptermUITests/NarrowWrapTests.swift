@@ -3,6 +3,7 @@
 import Foundation
 import MessageStore
 import SnaptermUI
+import TerminalGraphics
 import Testing
 
 @MainActor

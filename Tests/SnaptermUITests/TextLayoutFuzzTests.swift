@@ -2,6 +2,7 @@
 // combining marks, RTL, controls) at widths 0…n. Properties: it terminates, every line fits its
 // width, and nothing is lost except the break spaces and what `standIn` replaces. Seeded and bounded.
 import SnaptermUI
+import TerminalGraphics
 import TestSupport
 import Testing
 

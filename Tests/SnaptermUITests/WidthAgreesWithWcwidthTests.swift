@@ -3,6 +3,7 @@
 // for the characters the fuzz suites type (so the composer's cursor sits where the terminal puts it).
 import Glibc
 import SnaptermUI
+import TerminalGraphics
 import TestSupport
 import Testing
 

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Prints the scalar ranges glibc's wcwidth() counts as two columns (C.UTF-8), as the Swift table in
-Sources/SnaptermUI/Terminal/SafeText+WideRanges.swift. Rerun after a glibc/Unicode update:
-    scripts/text/wide-ranges.py > Sources/SnaptermUI/Terminal/SafeText+WideRanges.swift
+Sources/TerminalGraphics/Escapes/SafeText+WideRanges.swift. Rerun after a glibc/Unicode update:
+    scripts/text/wide-ranges.py > Sources/TerminalGraphics/Escapes/SafeText+WideRanges.swift
 """
 import ctypes
 import platform

@@ -1,7 +1,7 @@
 // fuzz-text: SafeText's escaping, widths, clipping and wrapping on arbitrary text and widths, with
 // the layout properties asserted: it terminates, every line fits, nothing is lost but what is clipped.
 import FuzzSupport
-import FuzzedText
+import TerminalGraphics
 
 /// Whether `text` holds a C0 or C1 control character, DEL or a bidirectional control (U+061C,
 /// U+200E–200F, U+202A–202E, U+2066–2069) — what must never reach the terminal.

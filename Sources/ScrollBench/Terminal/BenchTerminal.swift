@@ -2,6 +2,7 @@
 // emulated ncurses refresh that sends only changed cells down the wire.
 import Foundation
 import SnaptermUI
+import TerminalGraphics
 
 /// The terminal the app runs on during the benchmark.
 ///

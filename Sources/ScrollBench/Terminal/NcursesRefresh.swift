@@ -1,6 +1,7 @@
 // NcursesRefresh: the bytes ncurses sends on refresh with the no-scroll terminfo — only changed cells.
 import Foundation
 import SnaptermUI
+import TerminalGraphics
 
 /// Computes an ncurses-like screen update: a cursor move to each run of changed cells, SGR when the
 /// style changes, the text. With no previous screen (after `invalidate()`), it clears the screen first.

@@ -1,6 +1,7 @@
 // VirtualTerminal+Parser: the byte-level state machine — UTF-8 text, C0 controls, ESC, CSI, DCS, kitty APC and strings.
 import Foundation
 import SnaptermUI
+import TerminalGraphics
 
 /// Where the parser is between bytes (sequences may be split across writes).
 struct ParserState: Sendable {

@@ -1,4 +1,5 @@
 // KeyScript: keys written as words (`Tab Enter Down*3 q`), fed to the app before the keyboard.
+import TerminalGraphics
 
 /// Why a key script could not be read.
 public struct KeyScriptError: Error, Sendable, Equatable, CustomStringConvertible {

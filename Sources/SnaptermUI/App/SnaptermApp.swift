@@ -2,6 +2,7 @@
 import Foundation
 import MessageStore
 import SchemeLoader
+import TerminalGraphics
 
 /// The terminal application: a header, the current screen, a status bar, and overlays (keys,
 /// stats). Text goes through the `TerminalScreen`; pictures are placed behind it through `output`

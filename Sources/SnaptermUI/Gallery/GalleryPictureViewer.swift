@@ -1,6 +1,7 @@
 // GalleryPictureViewer: one picture of a gallery as large as the screen, its neighbours prefetched.
 import Foundation
 import SchemeLoader
+import TerminalGraphics
 import Thumbnails
 
 /// The large picture of `GalleryScreen`: an image cell sized to the screen (less one row for the

@@ -1,6 +1,7 @@
 // GalleryScreen: `snapterm DIR`, `snapterm URL…`, `--list FILE` — a grid of pictures, and one as large as the screen.
 import Foundation
 import SchemeLoader
+import TerminalGraphics
 import Thumbnails
 
 /// The pictures of a gallery (a folder, or a list of URLs: `GalleryPictures`) as a grid of thumbnails

@@ -1,6 +1,7 @@
 // ConversationScreen+Composer: the draft under the conversation — attachments (a failed one says what to
 // do), the input line with its cursor kept in view, and the hint or status line.
 import Foundation
+import TerminalGraphics
 
 extension ConversationScreen {
     /// Draws the composer from screen row `top`: a rule, the draft's attachments, the input, the hint or status.

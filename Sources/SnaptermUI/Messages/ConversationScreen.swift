@@ -3,6 +3,7 @@
 import Foundation
 import MessageStore
 import SchemeLoader
+import TerminalGraphics
 import Thumbnails
 
 /// Messages oldest first, the newest at the bottom right above the composer (the list is bottom

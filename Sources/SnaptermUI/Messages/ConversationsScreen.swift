@@ -2,6 +2,7 @@
 import Foundation
 import MessageStore
 import SchemeLoader
+import TerminalGraphics
 import Thumbnails
 
 /// The list of conversations, most recently active first. Enter opens one.

@@ -1,6 +1,7 @@
 // LocationPickerScreen: choose a place (type to filter) with a map preview; Enter attaches its map://.
 import Foundation
 import SchemeLoader
+import TerminalGraphics
 import Thumbnails
 
 /// Chooses a location for a draft: a filterable list of places on the left, the selected place's

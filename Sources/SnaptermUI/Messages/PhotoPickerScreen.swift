@@ -2,6 +2,7 @@
 import Foundation
 import MessageStore
 import SchemeLoader
+import TerminalGraphics
 import Thumbnails
 
 /// Chooses a gallery photo for a draft. Enter on a photo opens the editor: `r` rotates, `c`

@@ -1,4 +1,5 @@
 // TextEditor: one line of text being typed — a cursor that moves by whole characters (grapheme clusters).
+import TerminalGraphics
 
 /// The text of a draft while it is typed: insert at the cursor, delete either side, move by
 /// whole characters (so a wide CJK character, an emoji, a flag, a ZWJ family or a letter with

@@ -1,4 +1,5 @@
 // KeyHelp: one line of the `?` panel — keys as a user types them, and what they do.
+import TerminalGraphics
 
 /// Keys and what they do, as the `?` panel shows them.
 public struct KeyHelp: Sendable, Equatable {

@@ -1,6 +1,7 @@
 // CursesScreen: the ncurses session — a TextCanvas on the real terminal, keys in, restored on exit.
 import CNcurses
 import Foundation
+import TerminalGraphics
 
 /// The ncurses screen. Only one exists at a time; `end()` (also called on signals and exit)
 /// gives the terminal back as it was.

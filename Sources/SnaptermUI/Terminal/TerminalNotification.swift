@@ -3,6 +3,7 @@
 // elsewhere and inside tmux, or nothing when turned off. The text is escaped: nothing from a room's name reaches
 // the terminal as a control.
 import Foundation
+import TerminalGraphics
 
 /// A terminal notification style and its bytes.
 public enum TerminalNotification: Equatable, Sendable {

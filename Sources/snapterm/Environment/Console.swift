@@ -1,7 +1,7 @@
 // Console: writing to stdout/stderr safely — outside text never reaches the terminal raw.
 import Foundation
 import SchemeLoader
-import SnaptermUI
+import TerminalGraphics
 
 /// Output helpers for commands.
 enum Console {

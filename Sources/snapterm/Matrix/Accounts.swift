@@ -3,7 +3,7 @@
 import ArgumentParser
 import Foundation
 import Matrix
-import SnaptermUI
+import TerminalGraphics
 
 extension Snapterm {
     /// Lists the stored Matrix accounts.

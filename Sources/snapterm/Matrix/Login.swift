@@ -3,7 +3,7 @@
 import ArgumentParser
 import Foundation
 import Matrix
-import SnaptermUI
+import TerminalGraphics
 
 extension Snapterm {
     /// Logs in to a Matrix homeserver and keeps the session.

@@ -8,7 +8,7 @@ import Matrix
 import MatrixSending
 import MessageStore
 import SchemeLoader
-import SnaptermUI
+import TerminalGraphics
 
 extension Snapterm {
     /// Sends text and photos to a Matrix room through the outbox.

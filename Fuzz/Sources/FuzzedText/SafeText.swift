@@ -1,1 +1,0 @@
-../../../Sources/SnaptermUI/Terminal/SafeText.swift

@@ -1,0 +1,1 @@
+../../../Sources/TerminalGraphics/Escapes/SafeText.swift
