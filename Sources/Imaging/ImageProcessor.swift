@@ -21,16 +21,13 @@ public struct ImageProcessor: Sendable {
             return ImageInfo(width: header.width, height: header.height, format: .jpeg, frameCount: 1,
                              orientation: header.orientation, hasAlpha: false)
         }
+        if let info = try bmpInfo(of: data) { return info }
         return try VipsErrorGate.shared.run { () throws(ImagingError) in try header(of: data) }
     }
 
     /// `info(of:)` without the gate, for calls already inside it.
     func header(of data: Data) throws(ImagingError) -> ImageInfo {
-        if ImageFormat(sniffing: data) == .bmp {
-            return try data.withUnsafeBytes { raw in
-                Result { () throws(ImagingError) in try BMPHeader(raw, maxPixels: limits.maxPixels).info }
-            }.get()
-        }
+        if let info = try bmpInfo(of: data) { return info }
         return try withHeader(data, decoding: .header) { image, format, _ throws(ImagingError) in
             let orientation = Int(vips_image_get_orientation(image.pointer))
             let swap = vips_image_get_orientation_swap(image.pointer) != 0
@@ -39,6 +36,14 @@ public struct ImageProcessor: Sendable {
                 frameCount: max(1, Int(vips_image_get_n_pages(image.pointer))),
                 orientation: (1...8).contains(orientation) ? orientation : 1, hasAlpha: image.hasAlpha)
         }
+    }
+
+    /// A BMP's header facts, read by Imaging (libvips has no BMP reader); `nil` for other formats.
+    private func bmpInfo(of data: Data) throws(ImagingError) -> ImageInfo? {
+        guard ImageFormat(sniffing: data) == .bmp else { return nil }
+        return try data.withUnsafeBytes { raw in
+            Result { () throws(ImagingError) in try BMPHeader(raw, maxPixels: limits.maxPixels).info }
+        }.get()
     }
 
     /// Decodes the first frame, upright (EXIF orientation applied), in sRGB (an embedded profile applied), as RGBA.
@@ -55,10 +60,13 @@ public struct ImageProcessor: Sendable {
     /// Scales the upright first frame into `width × height` (`fit` inside or `fill` and centre-crop),
     /// in sRGB, decoding at a reduced size where the format allows it (JPEG shrink-on-load). A JPEG
     /// filled into a smaller box — EXIF-turned or with an ICC profile too — is done with libjpeg alone
-    /// (`DirectJPEG`), without opening libvips.
+    /// (`DirectJPEG`), and an opaque BMP made smaller by Imaging alone (`BMPThumbnail`), without opening libvips.
     public func thumbnail(_ data: Data, width: Int, height: Int, mode: ThumbnailMode) throws(ImagingError) -> Bitmap {
         try checkBox(width: width, height: height)
         if mode == .fill, let bitmap = DirectJPEG.filledThumbnail(data, width: width, height: height, limits: limits) {
+            return bitmap
+        }
+        if let bitmap = try BMPThumbnail.thumbnail(data, width: width, height: height, mode: mode, limits: limits) {
             return bitmap
         }
         return try VipsErrorGate.shared.run { () throws(ImagingError) in try shrunk(data, width: width, height: height, mode: mode) }

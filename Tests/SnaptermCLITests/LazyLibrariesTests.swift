@@ -1,7 +1,7 @@
 // The imaging libraries are opened on first use, not at start (ShippedBinaryTests: the binary does not
 // name them): `--version` and a cached `render` map none of them, a cold sixel render of a plain JPEG
 // opens libjpeg only (not libvips, nor chafa; nor libsixel: Snapterm's sixel encoder is its own), so does a phone photo (an EXIF turn and an ICC profile,
-// with lcms2), one that needs libvips (CMYK) opens it, and what it draws is the same either way.
+// with lcms2), an opaque BMP none, one that needs libvips (CMYK) opens it, and what it draws is the same either way.
 import Foundation
 import TestSupport
 import Testing
@@ -62,6 +62,14 @@ import Testing
         #expect(run.output.stdout.starts(with: Data("\u{1B}P".utf8)))
         #expect(run.libraries.isSuperset(of: ["libjpeg", "liblcms2"]), "\(run.libraries.sorted())")
         #expect(run.libraries.isDisjoint(with: ["libvips", "libchafa", "libglib", "libsixel"]), "\(run.libraries.sorted())")
+    }
+
+    @Test func aColdRenderOfAnOpaqueBMPOpensNoImagingLibrary() async throws {
+        // Given a 24-bit BMP, when it is rendered cold, then Imaging decodes and shrinks it alone
+        let run = try await coldRender(fixture: "good/quadrants-64x48-24bit.bmp")
+        #expect(run.output.status == 0, "\(run.output.stderr.suffix(300))")
+        #expect(run.output.stdout.starts(with: Data("\u{1B}P".utf8)))
+        #expect(run.libraries.isDisjoint(with: Self.imagingLibraries), "\(run.libraries.sorted())")
     }
 
     @Test func aPictureThatNeedsLibvipsOpensIt() async throws {
