@@ -61,6 +61,9 @@ public actor SyncEngine {
                 }
                 wait = delay(after: error)
                 set(.offline(reason: error.description, retryAt: now().addingTimeInterval(wait.seconds)))
+            } catch let error as MessageStoreError {
+                wait = backoff.next()
+                set(.cannotStore(reason: error.description, retryAt: now().addingTimeInterval(wait.seconds)))
             } catch {
                 wait = backoff.next()
                 set(.offline(reason: "\(error)", retryAt: now().addingTimeInterval(wait.seconds)))

@@ -48,7 +48,10 @@ final class MatrixConnection: MessageConnection {
     }
 
     var statusCountsDown: Bool {
-        if case .offline = state { true } else { false }
+        switch state {
+        case .offline, .cannotStore: true
+        case .starting, .live, .signedOut: false
+        }
     }
 
     func shown(conversationID: Int64) {
