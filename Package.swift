@@ -200,7 +200,7 @@ let package = Package(
         ),
         .testTarget(
             name: "SnaptermE2ETests",
-            dependencies: ["MessageStore", "SnaptermUI", "TestSupport"]
+            dependencies: ["MessageStore", "SnaptermUI", "TestSupport", "Imaging", "AssetLibrary"]
         ),
         .testTarget(
             name: "ScrollBenchTests",
@@ -208,7 +208,8 @@ let package = Package(
         ),
         .testTarget(
             name: "SnaptermUITests",
-            dependencies: ["SnaptermUI", "Imaging", "SchemeLoader", "TerminalGraphics", "Thumbnails", "MessageStore", "TestSupport"]
+            dependencies: ["SnaptermUI", "Imaging", "SchemeLoader", "TerminalGraphics", "Thumbnails", "MessageStore", "MatrixSending",
+                           "TestSupport"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -8,28 +8,7 @@ extension MessageStore {
     /// (a full disk throws `.diskFull` and writes nothing, so the draft they come from must be kept).
     @discardableResult
     public func enqueue(_ messages: [OutgoingMessage], account: String) throws(MessageStoreError) -> [OutboxEntry] {
-        try transaction { transaction in
-            let db = transaction.db
-            return try messages.map { message in
-                let transactionID = "snapterm-" + UUID().uuidString.lowercased()
-                try db.execute(sql: """
-                    INSERT INTO matrixOutbox (account, roomId, transactionId, body, content, state, createdAt)
-                    VALUES (?, ?, ?, ?, ?, ?, ?)
-                    """, arguments: [account, message.roomID, transactionID, message.body, message.content,
-                                     OutboxState.queued.rawValue, transaction.now])
-                let id = db.lastInsertedRowID
-                if let media = message.media {
-                    try Self.insertMedia(db, id, role: "picture", type: media.pictureType, data: media.picture)
-                    if let thumbnail = media.thumbnail {
-                        try Self.insertMedia(db, id, role: "thumbnail", type: media.thumbnailType, data: thumbnail)
-                    }
-                }
-                guard let entry = try Self.fetchOutbox(db, where: "id = ?", [id]).first else {
-                    throw MessageStoreError.operationFailed(reason: "the outbox entry just written is missing")
-                }
-                return entry
-            }
-        }
+        try transaction { transaction in try messages.map { try transaction.enqueue($0, account: account) } }
     }
 
     /// The entries of `account` with work left (not sent, not failed for good), in outbox order.
@@ -96,7 +75,7 @@ extension MessageStore {
         try transaction { try $0.db.execute(sql: sql, arguments: arguments) }
     }
 
-    private static func insertMedia(_ db: Database, _ id: Int64, role: String, type: String, data: Data) throws {
+    static func insertMedia(_ db: Database, _ id: Int64, role: String, type: String, data: Data) throws {
         try db.execute(sql: "INSERT INTO matrixOutboxMedia (entryId, role, mimeType, data) VALUES (?, ?, ?, ?)",
                        arguments: [id, role, type, data])
     }

@@ -78,6 +78,9 @@ extension MessageStore {
                 t.primaryKey(["entryId", "role"])
             }
         }
+        migrator.registerMigration("v6: Matrix local echoes") { db in
+            try createEchoColumns(db)
+        }
         return migrator
     }
 

@@ -176,7 +176,7 @@ public final class MessageStore: Sendable {
     }
 
     static func fetchMessages(_ db: Database, where clause: String, _ arguments: StatementArguments) throws -> [Message] {
-        let columns = "id, conversationId, text, sentAt, state, eventId, sender, kind, edited, replyTo"
+        let columns = "id, conversationId, text, sentAt, state, eventId, sender, kind, edited, replyTo, transactionId"
         let rows = try Row.fetchAll(db, sql: "SELECT \(columns) FROM message WHERE \(clause)", arguments: arguments)
         return try rows.map { row in
             let id: Int64 = row["id"]
@@ -192,7 +192,8 @@ public final class MessageStore: Sendable {
                 return url
             }
             return Message(id: id, conversationID: row["conversationId"], text: row["text"], sentAt: row["sentAt"],
-                           state: row["state"], attachments: urls, sketches: sketches, matrix: try matrixDetails(db, row))
+                           state: row["state"], attachments: urls, sketches: sketches, matrix: try matrixDetails(db, row),
+                           delivery: try delivery(db, row))
         }
     }
 

@@ -74,7 +74,7 @@ public struct MessageTransaction {
         return key.flatMap(UUID.init(uuidString:))
     }
 
-    private func requireConversation(_ id: Int64) throws {
+    func requireConversation(_ id: Int64) throws {
         guard try Conversation.exists(db, key: id) else { throw MessageStoreError.unknownConversation(id) }
     }
 

@@ -46,10 +46,12 @@ public struct Message: Sendable, Hashable, Identifiable {
     public var sketches: [URL: String]
     /// Its Matrix event, for a message of a Matrix room.
     public var matrix: MatrixMessageDetails?
+    /// Where a send to a Matrix room stands (its local echo, then the event), for a message this account sent.
+    public var delivery: MessageDelivery?
 
     /// A message with these fields (the store makes them; a screen makes one for a send still pending).
     public init(id: Int64, conversationID: Int64, text: String, sentAt: Date, state: MessageState, attachments: [URL],
-                sketches: [URL: String] = [:], matrix: MatrixMessageDetails? = nil) {
+                sketches: [URL: String] = [:], matrix: MatrixMessageDetails? = nil, delivery: MessageDelivery? = nil) {
         self.id = id
         self.conversationID = conversationID
         self.text = text
@@ -58,6 +60,7 @@ public struct Message: Sendable, Hashable, Identifiable {
         self.attachments = attachments
         self.sketches = sketches
         self.matrix = matrix
+        self.delivery = delivery
     }
 }
 

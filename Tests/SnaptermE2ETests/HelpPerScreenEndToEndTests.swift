@@ -26,7 +26,7 @@ struct HelpPerScreenEndToEndTests {
         try await tmux.send("?")
         let conversation = try await tmux.waitFor("Press ? or Esc to close.")
         #expect(conversation.contains { $0.contains("attach a photo") })
-        #expect(conversation.contains { $0.contains("retry the attachments that failed") })
+        #expect(conversation.contains { $0.contains("retry what failed: draft attachments") })
         // In the photo editor: r c f, and no caching c
         try await tmux.send("Escape", "a")
         try await tmux.waitFor("Pick a photo")

@@ -1,26 +1,32 @@
-// RoomSendingComposerTests: in a remote room the composer queues the draft through RoomSending before storing it;
-// a draft that cannot be queued stays, with the reason, and nothing is stored.
+// RoomSendingComposerTests: in a remote room the composer queues the draft through RoomSending, which stores its
+// local echo — the composer stores no second copy; elsewhere it stores the message itself; a draft that cannot be
+// queued stays, with the reason, and nothing is stored.
 import Foundation
 import MessageStore
 import SnaptermUI
 import Synchronization
 import Testing
 
-/// A RoomSending that records the drafts queued, or refuses them.
+/// A RoomSending that records the drafts queued, or refuses them; `isRoom` false: no conversation is a room.
 private final class RecordingRoomSending: RoomSending {
     struct Refusal: Error, CustomStringConvertible { var description: String { "the disk is full" } }
     let refuses: Bool
+    let isRoom: Bool
     let queued = Mutex<[Draft]>([])
-    init(refuses: Bool) { self.refuses = refuses }
+    init(refuses: Bool, isRoom: Bool = true) {
+        self.refuses = refuses
+        self.isRoom = isRoom
+    }
     func queue(_ draft: Draft, conversationID: Int64) throws -> Bool {
         if refuses { throw Refusal() }
+        guard isRoom else { return false }
         queued.withLock { $0.append(draft) }
         return true
     }
 }
 
 @MainActor @Suite struct RoomSendingComposerTests {
-    @Test func aDraftInARemoteRoomIsQueuedThenStoredAndCleared() throws {
+    @Test func aDraftInARemoteRoomIsQueuedAndClearedWithoutASecondCopy() throws {
         let fixture = try MessageFixture()
         let composer = fixture.composer()
         let sending = RecordingRoomSending(refuses: false)
@@ -30,8 +36,22 @@ private final class RecordingRoomSending: RoomSending {
         let message = composer.send()
 
         #expect(sending.queued.withLock { $0.map(\.attachments) } == [[try #require(URL(string: "asset://?id=p-1&rotate=90"))]])
-        #expect(message != nil && composer.draft.isEmpty && composer.problem == nil)
-        #expect(try fixture.store.messages(in: fixture.conversation).count == 1)
+        #expect(message == nil && composer.draft.isEmpty && composer.problem == nil)
+        // The room sending stores the local echo; the composer stores nothing of its own
+        #expect(try fixture.store.messages(in: fixture.conversation).isEmpty)
+        #expect(try fixture.store.draft(for: fixture.conversation).isEmpty)
+    }
+
+    @Test func aDraftOfAConversationThatIsNoRoomIsStoredByTheComposer() throws {
+        let fixture = try MessageFixture()
+        let composer = fixture.composer()
+        composer.roomSending = RecordingRoomSending(refuses: false, isRoom: false)
+        _ = composer.edit(.character("h"))
+
+        let message = composer.send()
+
+        #expect(message?.text == "h" && composer.draft.isEmpty)
+        #expect(try fixture.store.messages(in: fixture.conversation).map(\.text) == ["h"])
     }
 
     @Test func aDraftThatCannotBeQueuedIsKeptWithTheReasonAndNothingIsStored() throws {

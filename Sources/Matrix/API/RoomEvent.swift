@@ -16,10 +16,16 @@ public struct RoomEvent: Decodable, Sendable, Equatable {
     public let redacts: String?
     /// Its content.
     public let content: Content?
+    /// The transaction id it was sent under (`unsigned.transaction_id`): given to its sender's own device only.
+    public let transactionID: String?
 
     enum CodingKeys: String, CodingKey {
-        case type, sender, content, redacts
+        case type, sender, content, redacts, unsigned
         case eventID = "event_id", stateKey = "state_key", originServerTimestamp = "origin_server_ts"
+    }
+
+    private enum UnsignedKeys: String, CodingKey {
+        case transactionID = "transaction_id"
     }
 
     /// Reads an event; a field of the wrong type reads as absent, so one odd event never spoils a `/sync`.
@@ -32,5 +38,7 @@ public struct RoomEvent: Decodable, Sendable, Equatable {
         originServerTimestamp = try? container.decodeIfPresent(Int64.self, forKey: .originServerTimestamp)
         content = try? container.decodeIfPresent(Content.self, forKey: .content)
         redacts = (try? container.decodeIfPresent(String.self, forKey: .redacts)) ?? content?.redacts
+        let unsigned = try? container.nestedContainer(keyedBy: UnsignedKeys.self, forKey: .unsigned)
+        transactionID = try? unsigned?.decodeIfPresent(String.self, forKey: .transactionID)
     }
 }

@@ -90,7 +90,8 @@ public enum SyncTranslation {
         default:
             return nil
         }
-        return MatrixTimelineEvent(eventID: eventID, sender: event.sender, sentAt: sentAt, action: action)
+        return MatrixTimelineEvent(eventID: eventID, sender: event.sender, sentAt: sentAt, action: action,
+                                   transactionID: event.transactionID)
     }
 
     /// A message's content; one whose content was redacted (no msgtype, no body) is a redacted message.

@@ -38,13 +38,17 @@ public struct MatrixTimelineEvent: Sendable, Equatable {
     public var sentAt: Date
     /// What it does.
     public var action: Action
+    /// The transaction id it was sent under, which the server gives back to its sender only
+    /// (`unsigned.transaction_id`): the key of this client's local echo.
+    public var transactionID: String?
 
     /// An event.
-    public init(eventID: String, sender: String, sentAt: Date, action: Action) {
+    public init(eventID: String, sender: String, sentAt: Date, action: Action, transactionID: String? = nil) {
         self.eventID = eventID
         self.sender = sender
         self.sentAt = sentAt
         self.action = action
+        self.transactionID = transactionID
     }
 }
 

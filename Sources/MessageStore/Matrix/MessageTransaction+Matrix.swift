@@ -60,6 +60,7 @@ extension MessageTransaction {
     /// Stores a message unless its event is stored already; true when it was new.
     private func insertMessage(_ content: MatrixMessageContent, of event: MatrixTimelineEvent, account: String,
                                in conversationID: Int64) throws -> Bool {
+        if try adoptEcho(content, of: event, account: account, in: conversationID) { return false }
         let text = content.kind == .encrypted ? MatrixMessageKind.encryptedNotice : content.body
         let state: MessageState = event.sender == account ? .sent : .received
         try db.execute(sql: """

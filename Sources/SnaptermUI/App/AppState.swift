@@ -32,6 +32,8 @@ public final class AppState {
     public let messageWriter: MessageWriter?
     /// The messaging account syncing into `messages` (nil without an account: no network).
     public var connection: (any MessageConnection)?
+    /// Sends the drafts of conversations that are remote rooms (nil without an account).
+    public var roomSending: (any RoomSending)?
     /// How a message arriving in a conversation not on screen is announced (off unless the executable says).
     public var notification = TerminalNotification.off
     /// Show the one-letter source badge beside pictures.

@@ -1,5 +1,6 @@
 // ScreenFactory: builds the screen a `ScreenKind` names from the app's shared state.
 import MessageStore
+import Thumbnails
 
 @MainActor
 public enum ScreenFactory {
@@ -12,6 +13,11 @@ public enum ScreenFactory {
     /// Thumbnail size in the photo picker's grid.
     static let pickerThumbnail = (columns: 18, rows: 5)
 
+    /// The box of message and draft attachments on this terminal.
+    public static func messageBox(_ state: AppState) -> ThumbnailBox {
+        state.box(columns: messageThumbnail.columns, rows: messageThumbnail.rows)
+    }
+
     /// The screen for `kind`, or `nil` when the app has no message store for it.
     static func make(_ kind: ScreenKind, state: AppState) -> (any Screen)? {
         let loader = state.thumbnailLoader
@@ -21,9 +27,10 @@ public enum ScreenFactory {
         case .conversation(let id):
             guard let store = state.messages else { return nil }
             let title = (try? store.conversations().first { $0.id == id }?.conversation.title) ?? "Conversation"
-            return ConversationScreen(id: id, title: title, store: store, loader: loader,
-                                      box: state.box(columns: messageThumbnail.columns, rows: messageThumbnail.rows),
-                                      writer: state.messageWriter, pictureLoader: state.pictureLoader)
+            let screen = ConversationScreen(id: id, title: title, store: store, loader: loader,
+                                            box: messageBox(state), writer: state.messageWriter, pictureLoader: state.pictureLoader)
+            screen.composer.roomSending = state.roomSending
+            return screen
         case .photoPicker(let id):
             guard let store = state.messages else { return nil }
             return PhotoPickerScreen(photos: state.photos, composer: DraftComposer(conversationID: id, store: store, writer: state.messageWriter),

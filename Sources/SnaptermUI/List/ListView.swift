@@ -197,10 +197,20 @@ public final class ListView {
         for row in visibleRange { cells[row]?.retryIfFailed() }
     }
 
-    /// Rebinds every visible row (after the caches were emptied or caching was toggled).
+    /// Rebinds every visible row: after the caches were emptied or caching was toggled, or when the rows changed.
     public func reloadVisible() {
         prefetcher.cancelAll()
-        for row in visibleRange { cells[row]?.reload() }
+        for row in visibleRange {
+            guard let cell = cells[row] else { continue }
+            // A row whose URL changed (a sent picture now named by the server's URL) shows its new one.
+            let current = url(row)
+            if cell.url == current {
+                cell.reload()
+            } else {
+                cell.show(current, priority: priorities.visible, preview: preview?(row), previewPriority: priorities.preview,
+                          standIn: standIn?(row))
+            }
+        }
         updatePrefetch()
     }
 

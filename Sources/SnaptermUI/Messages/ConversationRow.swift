@@ -34,10 +34,12 @@ struct ConversationRow: Equatable {
         }
     }
 
-    /// `You · 14:05` or `Ada · 14:03` (the day is on the separator above).
+    /// `You · 14:05` or `Ada · 14:03` (the day is on the separator above); a send to a Matrix room adds its
+    /// delivery mark (`You · 14:05 · ✓ sent`).
     func byline(otherParty: String, calendar: Calendar = .current) -> String {
         let who = message.state == .sent ? "You" : otherParty
-        return "\(who) · " + (isPending ? "sending… (kept until the database lets it)" : Self.clock(message.sentAt, calendar: calendar))
+        let mark = DeliveryMark.words(message.delivery).map { " · \($0)" } ?? ""
+        return "\(who) · " + (isPending ? "sending… (kept until the database lets it)" : Self.clock(message.sentAt, calendar: calendar) + mark)
     }
 
     /// `23:10`, on a 24-hour clock.

@@ -11,7 +11,7 @@ import Thumbnails
 /// sender and time; a separator names the day where the date changes; each attachment is an image
 /// cell (a progress bar while it loads) with a caption naming it. Below: the draft — its attachments
 /// as thumbnails (a failed one says why) and its text. Two modes: browsing (`a` photo, `l` location,
-/// `x` remove a failed attachment or else the last, `R` retry failed attachments, `i`/Enter write,
+/// `x` remove a failed attachment or else the last, `R` retry failed attachments and sends, `i`/Enter write,
 /// Esc back) and writing (keys type, Enter sends — refused while an attachment has failed — Esc stops).
 @MainActor
 public final class ConversationScreen: Screen {
@@ -65,7 +65,10 @@ public final class ConversationScreen: Screen {
     /// The thumbnail URL of a picture: for a photo, encoded from a render at the box's size, not from
     /// the attachment's full-size render (`ThumbnailSource.boxSized`). Messages and draft attachments
     /// use the same URL, so a sent attachment is still the draft's cached picture.
-    public func thumbnailURL(_ picture: URL) -> URL {
+    public func thumbnailURL(_ picture: URL) -> URL { Self.thumbnailURL(picture, box: box) }
+
+    /// The thumbnail URL a conversation of attachment box `box` shows `picture` by.
+    public nonisolated static func thumbnailURL(_ picture: URL, box: ThumbnailBox) -> URL {
         ThumbnailURL(source: ThumbnailSource.boxSized(picture, for: box), box: box).url
     }
 
@@ -175,7 +178,8 @@ public final class ConversationScreen: Screen {
         }
         return [KeyHelp("Enter  i", "write (the draft is kept per conversation)"), KeyHelp("a", "attach a photo (then edit it)"),
                 KeyHelp("l", "attach a location (a map)"), KeyHelp("x", "remove an attachment (a failed one first)"),
-                KeyHelp("R", "retry the attachments that failed"), KeyHelp("Esc", "back to the conversations")]
+                KeyHelp(DeliveryMark.retryKey, "retry what failed: draft attachments, messages not sent"),
+                KeyHelp("Esc", "back to the conversations")]
     }
 
     public func tick() { list?.tick() }
@@ -222,15 +226,19 @@ public final class ConversationScreen: Screen {
         relayout()
     }
 
-    /// Loads every failed attachment again.
+    /// Loads every failed attachment again, and sends again the messages whose send failed.
     private func retryFailedAttachments() {
         let failed = failedAttachments
-        guard !failed.isEmpty else {
-            notice = "no failed attachment to retry"
+        for (index, _) in failed { draftCells[index].reload() }
+        let resent: Int
+        do { resent = try retryFailedSends() } catch {
+            notice = "✗ could not retry the messages not sent: \(error)"
             return
         }
-        for (index, _) in failed { draftCells[index].reload() }
-        notice = "retrying \(failed.count) attachment\(failed.count == 1 ? "" : "s")"
+        var done: [String] = []
+        if !failed.isEmpty { done.append("\(failed.count) attachment\(failed.count == 1 ? "" : "s")") }
+        if resent > 0 { done.append("\(resent) message\(resent == 1 ? "" : "s")") }
+        notice = done.isEmpty ? "nothing failed to retry" : "retrying " + done.joined(separator: " and ")
     }
 
     private func relayout() {

@@ -86,25 +86,35 @@ public final class DraftComposer {
     /// Sends the draft: the message is stored once and the draft cleared. Returns the message when it is
     /// stored at once; `nil` when there was nothing to send, or when the database is locked — then the
     /// message is pending (`pendingSends`), sent as soon as the database lets it, and the draft is clear.
-    /// In a remote room the draft is first queued through `roomSending`; when that fails the draft stays, `problem`
-    /// says why, and nothing is stored.
+    /// In a remote room the draft is queued through `roomSending`, which stores its local echo (then `nil` is
+    /// returned: the conversation reads the echo from the store); when that fails the draft stays, `problem` says
+    /// why, and nothing is stored.
     @discardableResult
     public func send() -> Message? {
         guard !draft.isEmpty else { return nil }
         if let roomSending {
             do {
-                _ = try roomSending.queue(draft, conversationID: conversationID)
+                let queued = try roomSending.queue(draft, conversationID: conversationID)
                 problem = nil
+                if queued {
+                    clear()
+                    save()  // the store dropped the saved draft; a save still waiting must not bring it back
+                    return nil
+                }
             } catch {
                 problem = "not sent, the draft is kept: \(error)"
                 return nil
             }
         }
         let message = writer.send(draft, in: conversationID)
+        clear()
+        return message
+    }
+
+    private func clear() {
         editor.clear()
         attachments = []
         sendKey = nil
-        return message
     }
 
     /// The messages sent in this conversation that are not stored yet, oldest first.

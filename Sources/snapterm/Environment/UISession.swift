@@ -36,7 +36,8 @@ struct UISession {
         // Data first: a damaged database or missing place list must fail before any loader (and its
         // HTTP client, which must be shut down) exists.
         let places = try PlaceList.load(from: environment.placesFile).places
-        let assets = try environment.photoLibrary()?.assets ?? []
+        let library = try environment.photoLibrary()
+        let assets = library?.assets ?? []
         let store = try MessageStore(path: environment.messageDatabase.path)
         let terminfoFolder = try environment.cacheDirectory.appendingPathComponent("terminfo")
         try DemoConversations.seedIfEmpty(store, photoID: { name in assets.first { $0.file == name }?.id },
@@ -60,6 +61,12 @@ struct UISession {
         state.usesKittyPlaceholders = capabilities.usesKittyPlaceholders
         state.animates = environment.animates
         let connection = environment.storedMatrixSession().map { MatrixConnection(session: $0, store: store) }
+        if let connection {
+            let outbox = MatrixOutboxWiring.runner(for: connection, state: state)
+            connection.outbox = outbox
+            state.roomSending = MatrixRoomSending(store: store, account: connection.account, library: library,
+                                                  wake: { outbox.wake() })
+        }
         state.connection = connection
         state.notification = TerminalNotification.style(environment: environment.variables)
         let name = NoScrollTerminfo.install(base: environment.variables["TERM"] ?? "xterm", in: terminfoFolder)

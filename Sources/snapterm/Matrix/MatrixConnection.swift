@@ -1,7 +1,9 @@
 // MatrixConnection: the logged-in account's sync for the terminal UI — a SyncEngine run in the background whose
-// changes reach the screens on the main actor, its state in the status line, invites answered from the keyboard.
+// changes reach the screens on the main actor, its state in the status line, invites answered from the keyboard —
+// and its outbox, sent while the session runs (woken again when the server comes back).
 import Foundation
 import Matrix
+import MatrixSending
 import MessageStore
 import SnaptermUI
 
@@ -14,12 +16,16 @@ final class MatrixConnection: MessageConnection {
     private(set) var state: SyncState = .starting
     /// The last invite answer that failed, shown until the next change.
     private var problem: String?
-    private let client: MatrixClient
-    private let session: MatrixSession
-    private let store: MessageStore
+    let client: MatrixClient
+    let session: MatrixSession
+    let store: MessageStore
+    /// The account's user id.
+    nonisolated var account: String { session.userID }
     private var task: Task<Void, Never>?
     /// The newest event a read receipt was sent for, by room id: each is sent once.
     private var receipts: [String: String] = [:]
+    /// The account's outbox, sent in the background (set by the session that builds the connection).
+    var outbox: OutboxRunner?
 
     /// A connection syncing `session` into `store`.
     init(session: MatrixSession, store: MessageStore, client: MatrixClient = MatrixClient()) {
@@ -28,19 +34,26 @@ final class MatrixConnection: MessageConnection {
         self.client = client
     }
 
-    /// Starts syncing in the background.
+    /// Starts syncing and sending in the background.
     func start() {
         guard task == nil else { return }
         let engine = SyncEngine(client: client, session: session, store: store) { [weak self] change in
             Task { @MainActor in self?.apply(change) }
         }
         task = Task { await engine.run() }
+        outbox?.start()
     }
 
-    /// Stops syncing (on quit).
+    /// Stops syncing and sending (on quit); what the outbox holds is sent by the next run.
     func stop() {
         task?.cancel()
         task = nil
+        outbox?.stop()
+    }
+
+    /// The outbox changed (a send's state, an echo settled): the screens read the store again.
+    nonisolated func outboxChanged() {
+        Task { @MainActor in onChange?() }
     }
 
     func status(at now: Date) -> String {
@@ -89,7 +102,9 @@ final class MatrixConnection: MessageConnection {
 
     private func apply(_ change: SyncEngine.Change) {
         switch change {
-        case .state(let new): state = new
+        case .state(let new):
+            if new == .live, state != .live { outbox?.wake() }  // the server answers again: send what waits
+            state = new
         case .stored(_, let arrivals): if !arrivals.isEmpty { onArrival?(arrivals) }
         }
         onChange?()
