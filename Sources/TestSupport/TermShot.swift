@@ -74,7 +74,7 @@ public enum TermShot {
     static let oneAtATime = NSLock()
 
     static func captureAlone(_ tool: URL, _ script: String, name: String, geometry: String, wait: Int,
-                                     settings: [String] = [], ready: URL? = nil, in folder: URL) throws -> URL {
+                             settings: [String] = [], ready: URL? = nil, in folder: URL) throws -> URL {
         let scriptFile = folder.appendingPathComponent("\(name).sh")
         try script.write(to: scriptFile, atomically: true, encoding: .utf8)
         let shot = folder.appendingPathComponent("\(name).png")

@@ -33,7 +33,7 @@ struct KittyPlacesTests {
         // Thumbnails are 26×6 cells, one list row every 7 terminal rows below the header; the crop
         // stays a few pixels inside. A map has many colours; a blank area has one.
         func thumbnail(_ row: Int) -> String { PlacesListShot.thumbnail(row, in: grid) }
-        // When a second run (warm caches) scrolls 50 rows down and back: the first screenshot with the list back
+        // When another run (warm caches) scrolls 50 rows down and back: the first screenshot with the list back
         // where it opened (a picture left behind or a stale one never gives that state, and the checks below fail)
         let returned = try await KittyShot.capture(script(folder, keys: "Down*50 Up*50"), name: "places-kitty-back",
                                                    geometry: geometry, in: folder.url) { shot in
