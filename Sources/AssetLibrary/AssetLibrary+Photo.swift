@@ -24,12 +24,14 @@ extension AssetLibrary {
     }
 
     /// The photo an `asset://` URL names and its edits (crop, rotation, filter); the URL's size is left out, so the
-    /// caller picks the resolution (a send: at most 2048 px on the long side).
-    public func editedPhoto(_ url: URL, maxBytes: Int = defaultMaxFileBytes) throws -> (data: Data, edit: ImageEdit) {
+    /// caller picks the resolution (a send: at most 2048 px on the long side). `processor` reads the photo's size where
+    /// an edit depends on it (a centre-square crop).
+    public func editedPhoto(_ url: URL, maxBytes: Int = defaultMaxFileBytes,
+                            processor: ImageProcessor = ImageProcessor()) throws -> (data: Data, edit: ImageEdit) {
         let asset = try AssetURL(url: url)
         let data = try photoData(id: asset.id, maxBytes: maxBytes)
         do throws(ImagingError) {
-            return (data, try asset.edit())
+            return (data, try asset.edit(of: data, processor: processor))
         } catch {
             throw AssetLibraryError.imaging(id: asset.id, error)
         }

@@ -64,7 +64,7 @@ public struct AssetSchemeHandler: SchemeHandling {
         do throws(ImagingError) {
             let bitmap = try processor.render(
                 data, width: asset.width, height: asset.height,
-                mode: ThumbnailMode(rawValue: asset.mode.rawValue) ?? .fit, edit: asset.edit())
+                mode: ThumbnailMode(rawValue: asset.mode.rawValue) ?? .fit, edit: asset.edit(of: data, processor: processor))
             let format: EncodedFormat = bitmap.isOpaque ? .jpeg(quality: jpegQuality) : .png
             return (try processor.encode(bitmap, as: format), format.mimeType)
         } catch {

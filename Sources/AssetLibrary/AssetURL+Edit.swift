@@ -1,13 +1,20 @@
 // AssetURL+Edit: an `asset://` URL's edit parameters as an Imaging edit value.
+import Foundation
 import Imaging
 import SchemeLoader
 
 extension AssetURL {
-    /// The crop, rotation and filter of this URL as an `ImageEdit` (all already validated by `AssetURL`).
-    func edit() throws(ImagingError) -> ImageEdit {
-        ImageEdit(
-            crop: crop == .full ? .full : try CropRect(x: crop.x, y: crop.y, width: crop.width, height: crop.height),
-            rotation: try ImageRotation(degrees: rotate),
-            filter: ImageFilter(rawValue: filter.rawValue) ?? .none)
+    /// The crop, rotation and filter of this URL as an `ImageEdit` for the photo `data` (all already validated by
+    /// `AssetURL`). A centre-square crop is resolved from the photo's upright size, read from its header.
+    func edit(of data: Data, processor: ImageProcessor) throws(ImagingError) -> ImageEdit {
+        let region: CropRect
+        if crop.isCentreSquare {
+            let info = try processor.info(of: data)
+            region = .centreSquare(ofWidth: info.width, height: info.height)
+        } else {
+            region = crop == .full ? .full : try CropRect(x: crop.x, y: crop.y, width: crop.width, height: crop.height)
+        }
+        return ImageEdit(crop: region, rotation: try ImageRotation(degrees: rotate),
+                         filter: ImageFilter(rawValue: filter.rawValue) ?? .none)
     }
 }

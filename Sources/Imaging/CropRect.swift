@@ -27,6 +27,14 @@ public struct CropRect: Sendable, Hashable {
         self.init(unchecked: x, y, width, height)
     }
 
+    /// The largest centred square of a `pictureWidth × pictureHeight` picture: its `pixels` are square (the
+    /// side is the picture's shorter side) and its centre is the picture's, within half a pixel.
+    public static func centreSquare(ofWidth pictureWidth: Int, height pictureHeight: Int) -> CropRect {
+        let width = Double(max(1, pictureWidth)), height = Double(max(1, pictureHeight))
+        let side = min(width, height)
+        return CropRect(unchecked: (width - side) / 2 / width, (height - side) / 2 / height, side / width, side / height)
+    }
+
     /// Whether this is the whole picture.
     public var isFull: Bool { self == .full }
 

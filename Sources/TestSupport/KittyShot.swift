@@ -26,6 +26,16 @@ public enum KittyShot {
         try await TermShot.capture(using: tool, script, name: name, geometry: geometry, wait: wait, in: folder)
     }
 
+    /// Screenshots of `script` in kitty, one after another, until one `shows` the state the test waits for: that one,
+    /// else after `timeout` the last one, for the test's checks to fail on. With `readyFile`, the first is taken
+    /// once `script` has made it.
+    public static func capture(_ script: String, name: String, geometry: String = "80x24", readyFile: URL? = nil,
+                               timeout: Duration = .seconds(120), in folder: URL,
+                               until shows: @escaping @Sendable (URL) async throws -> Bool) async throws -> URL {
+        try await ScreenshotPoll.capture(using: tool, script, name: name, geometry: geometry, readyFile: readyFile,
+                                         timeout: timeout, in: folder, until: shows)
+    }
+
     /// Like `capture`, then `count - 1` more screenshots `every` apart (what plays over time): all of them, in order.
     /// With `readyFile`, the first screenshot is taken once `script` has created it (a state, not a time).
     public static func captureSeries(_ script: String, name: String, geometry: String = "80x24", wait: Int = 4,

@@ -33,6 +33,16 @@ public enum TermShot {
         }
     }
 
+    /// Screenshots of `script` in xterm, one after another, until one `shows` the state the test waits for (a picture
+    /// drawn, a scroll finished): that one, else after `timeout` the last one, for the test's checks to fail on.
+    /// With `readyFile`, the first is taken once `script` has made it.
+    public static func capture(_ script: String, name: String, geometry: String = "80x24", readyFile: URL? = nil,
+                               timeout: Duration = .seconds(120), in folder: URL,
+                               until shows: @escaping @Sendable (URL) async throws -> Bool) async throws -> URL {
+        try await ScreenshotPoll.capture(using: tool, script, name: name, geometry: geometry, readyFile: readyFile,
+                                         timeout: timeout, in: folder, until: shows)
+    }
+
     /// Shell lines (sh) that return once xterm has taken every byte written before them — it answers a DA1
     /// query only after parsing all that came first — and then create `readyFile`.
     public static func readyWhenDrawn(_ readyFile: URL) -> String {
@@ -63,8 +73,8 @@ public enum TermShot {
     /// One screenshot tool at a time (xterm and kitty share it): each starts an X server and a terminal.
     static let oneAtATime = NSLock()
 
-    private static func captureAlone(_ tool: URL, _ script: String, name: String, geometry: String, wait: Int,
-                                     settings: [String] = [], ready: URL? = nil, in folder: URL) throws -> URL {
+    static func captureAlone(_ tool: URL, _ script: String, name: String, geometry: String, wait: Int,
+                             settings: [String] = [], ready: URL? = nil, in folder: URL) throws -> URL {
         let scriptFile = folder.appendingPathComponent("\(name).sh")
         try script.write(to: scriptFile, atomically: true, encoding: .utf8)
         let shot = folder.appendingPathComponent("\(name).png")
@@ -82,12 +92,16 @@ public enum TermShot {
             result = try Spawn.run("/usr/bin/env", arguments)
         }
         guard result.status == 0 else { throw SpawnError(description: "\(tool.lastPathComponent) failed: \(result.output)") }
-        if let keep = ProcessInfo.processInfo.environment["SNAPTERM_KEEP_SCREENSHOT"] {
-            let copy = URL(fileURLWithPath: keep).appendingPathComponent("\(name).png")
-            try? FileManager.default.removeItem(at: copy)
-            try? FileManager.default.copyItem(at: shot, to: copy)
-        }
+        keep(shot, as: name)
         return shot
+    }
+
+    /// A copy of `shot` named `name.png` in the folder `$SNAPTERM_KEEP_SCREENSHOT`, when it is set.
+    static func keep(_ shot: URL, as name: String) {
+        guard let keep = ProcessInfo.processInfo.environment["SNAPTERM_KEEP_SCREENSHOT"] else { return }
+        let copy = URL(fileURLWithPath: keep).appendingPathComponent("\(name).png")
+        try? FileManager.default.removeItem(at: copy)
+        try? FileManager.default.copyItem(at: shot, to: copy)
     }
 
     /// Pixels that differ between a crop (`WxH+X+Y`) of one PNG and a crop of the same size of another,

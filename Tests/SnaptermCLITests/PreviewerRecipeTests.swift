@@ -86,18 +86,49 @@ import Testing
         #expect(String(decoding: output.stdout, as: UTF8.self) == "line 1\nline 2\nline 3\nline 4\nline 5\n")
     }
 
-    @Test func rangerScopeShowsColouredTextArtForPicturesAndDefersTextFiles() async throws {
+    @Test func rangerScopeWritesAPictureForRangersImagePreviewerWhenItHasOne() async throws {
+        // Given ranger with preview_images on: it passes True and a cache path, and draws the file there itself
         let (folder, picture, environment) = try setUp()
         defer { withExtendedLifetime(folder) {} }
-        let image = try await script("ranger/scope.sh", [picture.path, "50", "15", folder.appending("cache.jpg").path, "False"], environment)
+        let cache = folder.appending("ranger-cache-entry")
+        let result = try await script("ranger/scope.sh", [picture.path, "50", "15", cache.path, "True"], environment)
+        // Then the script says "an image at the cache path" (6), and the file is a PNG of the picture that fits the pane
+        #expect(result.status == 6, "\(result.stderr)")
+        let written = try Data(contentsOf: cache)
+        #expect(written.starts(with: [0x89, 0x50, 0x4E, 0x47]), "not a PNG")
+        #expect(result.stdout.isEmpty)
+    }
+
+    @Test func rangerScopeShowsTextArtInTheEightColoursRangerCanPairAndDefersTextFiles() async throws {
+        // Given a 256-colour TERM and COLORTERM (ranger's curses still holds only about 256 colour pairs)
+        let (folder, picture, environment) = try setUp()
+        defer { withExtendedLifetime(folder) {} }
+        let image = try await script("ranger/scope.sh", [picture.path, "50", "15", folder.appending("cache.jpg").path, "False"],
+                                     environment.merging(["COLORTERM": "truecolor"]) { $1 })
         #expect(image.status == 0, "\(image.stderr)")
         let text = String(decoding: image.stdout, as: UTF8.self)
-        #expect(text.contains("\u{1B}[38;") || text.contains("\u{1B}[48;"), "no colours")
+        // Then the art is coloured, with the 8 colours' codes only (30–37, 40–47): never 256 or 24-bit ones
+        let codes = Self.colourCodes(in: text)
+        #expect(!codes.isEmpty, "no colours")
+        #expect(codes.allSatisfy { (30...37).contains($0) || (40...47).contains($0) || $0 == 39 || $0 == 49 || $0 == 0 },
+                "codes beyond 8 colours: \(Set(codes).sorted())")
         #expect((3...15).contains(text.split(separator: "\n").count))
         let notes = folder.appending("notes.txt")
         try Data("hello\n".utf8).write(to: notes)
         let plain = try await script("ranger/scope.sh", [notes.path, "50", "15", folder.appending("cache.jpg").path, "False"], environment)
         #expect(plain.status == 2)
+    }
+}
+
+extension PreviewerRecipeTests {
+    /// Every number of every SGR sequence in `text` (`ESC [ 38;5;12 m` gives 38, 5, 12).
+    static func colourCodes(in text: String) -> [Int] {
+        var codes: [Int] = []
+        for sequence in text.split(separator: "\u{1B}").dropFirst() where sequence.hasPrefix("[") {
+            guard let end = sequence.firstIndex(of: "m") else { continue }
+            codes += sequence.dropFirst()[..<end].split(separator: ";", omittingEmptySubsequences: false).map { Int($0) ?? 0 }
+        }
+        return codes
     }
 }
 

@@ -8,11 +8,14 @@ struct RealTerminalTests {
     @Test func renderDrawsASixelPictureInXterm() async throws {
         let folder = try TemporaryDirectory()
         let photo = CommandRunner.repositoryRoot.appendingPathComponent("assets/photos/astronaut.jpg")
-        // Auto-detection must find sixel through DA1; the picture goes in the top-left 30×10 cells.
+        // Auto-detection must find sixel through DA1; the picture goes in the top-left 30×10 cells. The screenshot
+        // is taken once xterm has answered a DA1 sent after the picture: it has drawn every byte of it.
+        let ready = folder.appending("ready")
         let shot = try await TermShot.capture("""
             export SNAPTERM_FILE_ROOTS='\(CommandRunner.repositoryRoot.path)' XDG_CACHE_HOME='\(folder.appending("cache").path)'
             '\(CommandRunner.binary.path)' render --stats --cols 30 --rows 10 '\(photo.absoluteString)' 2>'\(folder.appending("err.txt").path)'
-            """, name: "render-sixel", geometry: "80x24", wait: 6, in: folder.url)
+            \(TermShot.readyWhenDrawn(ready))
+            """, name: "render-sixel", geometry: "80x24", readyFile: ready, in: folder.url)
         let stats = (try? String(contentsOf: folder.appending("err.txt"), encoding: .utf8)) ?? ""
         #expect(stats.contains("mode=sixel ") && stats.contains(" sixel=true"), "auto-detection: \(stats)")
         #expect(!stats.contains("snapterm:"), "snapterm failed: \(stats)")

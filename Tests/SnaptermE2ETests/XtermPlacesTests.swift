@@ -13,7 +13,9 @@ struct XtermPlacesTests {
             export XDG_CACHE_HOME='\(folder.appending("cache").path)' XDG_DATA_HOME='\(folder.appending("data").path)'
             export SNAPTERM_DATA='\(root)/assets' LANG=C.UTF-8
             exec '\(CommandRunner.binary.path)' 2>'\(folder.appending("err.txt").path)'
-            """, name: "places-sixel", geometry: geometry, wait: 10, in: folder.url)
+            """, name: "places-sixel", geometry: geometry, in: folder.url) { shot in
+            try await PlacesListShot.everyThumbnailDrawn(shot, geometry: geometry)
+        }
         let errors = (try? String(contentsOf: folder.appending("err.txt"), encoding: .utf8)) ?? ""
         #expect(errors.isEmpty, "snapterm wrote to stderr: \(errors)")
         // The cells as this machine's font makes them (xterm's `fixed` is 6×13), measured from the window;

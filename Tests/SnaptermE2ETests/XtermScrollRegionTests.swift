@@ -17,18 +17,28 @@ struct XtermScrollRegionTests {
     @Test func fiftyRowsDownAndBackLeaveEveryPictureBesideItsRow() async throws {
         let folder = try TemporaryDirectory(prefix: "snapterm-xterm-scroll")
         let geometry = "120x42"
+        // Each screenshot is the first that shows the state its keys lead to (polled, not after a fixed wait): a first
+        // run fills the caches; then the list as it opens, settled (no text-art stand-in left); then three steps
+        // down; then back where it opened
+        _ = try await TermShot.capture(script(folder, keys: "Down Up"), name: "places-sixel-cold", geometry: geometry,
+                                       in: folder.url, until: PlacesListShot.settled(geometry: geometry))
         let opened = try await TermShot.capture(script(folder, keys: "Down Up"), name: "places-sixel-open", geometry: geometry,
-                                                wait: 10, in: folder.url)
+                                                in: folder.url, until: PlacesListShot.settled(geometry: geometry))
         let down = try await TermShot.capture(script(folder, keys: "Down*7"), name: "places-sixel-down", geometry: geometry,
-                                              wait: 10, in: folder.url)
+                                              in: folder.url) { shot in
+            guard try await PlacesListShot.everyThumbnailDrawn(shot, geometry: geometry) else { return false }
+            return try await PlacesListShot.sameThumbnails(opened, rows: [3], shot, rows: [0], geometry: geometry)
+        }
         let returned = try await TermShot.capture(script(folder, keys: "Down*50 Up*50"), name: "places-sixel-back",
-                                                  geometry: geometry, wait: 18, in: folder.url)
+                                                  geometry: geometry, in: folder.url) { shot in
+            try await PlacesListShot.sameThumbnails(opened, rows: Array(0..<5), shot, rows: Array(0..<5), geometry: geometry)
+        }
         let errors = (try? String(contentsOf: folder.appending("err.txt"), encoding: .utf8)) ?? ""
         #expect(errors.isEmpty, "snapterm wrote to stderr: \(errors)")
         // The cells as this machine's font makes them, measured from the window; 26×6-cell thumbnails
         // every 7 rows below the header (crops a few pixels inside each)
         let grid = try await TermShot.grid(of: opened, geometry: geometry)
-        func thumbnail(_ row: Int) -> String { grid.crop(row: 1 + 7 * row, column: 0, rows: 6, columns: 25, inset: 4) }
+        func thumbnail(_ row: Int) -> String { PlacesListShot.thumbnail(row, in: grid) }
         for row in 0..<5 {
             let crop = thumbnail(row)
             #expect(try await TermShot.distinctColours(of: down, crop: crop) > 20, "row \(row) blank after scrolling two rows")

@@ -29,7 +29,7 @@ import Testing
         #expect(url.id == "p-2")
         #expect(url.rotate == 90)
         #expect(url.filter == .sepia)
-        #expect(url.crop == (try AssetCrop(x: 0.2, y: 0, width: 0.6, height: 1)))
+        #expect(url.crop == .centreSquare)
     }
 
     @Test func aSentPictureShowsAtOnceFromTheMemoryCache() async throws {

@@ -14,12 +14,25 @@ public enum AssetResizeMode: String, Sendable, Hashable, CaseIterable {
     case fill
 }
 
-/// A normalised rectangle in 0…1 of the photo (after EXIF orientation, before rotation).
+/// A normalised rectangle in 0…1 of the photo (after EXIF orientation, before rotation), or the photo's
+/// centre square (`crop=square`), which only the photo's pixel size can turn into a rectangle.
 public struct AssetCrop: Sendable, Hashable {
-    public var x: Double, y: Double, width: Double, height: Double
+    public private(set) var x: Double, y: Double, width: Double, height: Double
+    /// True for `centreSquare`: the rectangle is resolved from the photo's size when it is drawn.
+    public private(set) var isCentreSquare = false
 
     /// The whole photo.
     public static let full = AssetCrop(validX: 0, y: 0, width: 1, height: 1)
+
+    /// The largest square in the middle of the photo, square in pixels whatever the photo's aspect.
+    public static let centreSquare: AssetCrop = {
+        var crop = AssetCrop.full
+        crop.isCentreSquare = true
+        return crop
+    }()
+
+    /// The spelling of `centreSquare` in URLs.
+    static let centreSquareSpelling = "square"
 
     private init(validX x: Double, y: Double, width: Double, height: Double) {
         self.x = x; self.y = y; self.width = width; self.height = height
@@ -39,20 +52,25 @@ public struct AssetCrop: Sendable, Hashable {
         self.x = x; self.y = y; self.width = width; self.height = height
     }
 
-    /// Parses `x,y,w,h`.
+    /// Parses `x,y,w,h` or `square`.
     public init(parsing text: String) throws {
+        if text == Self.centreSquareSpelling {
+            self = .centreSquare
+            return
+        }
         let numbers = text.split(separator: ",", omittingEmptySubsequences: false).map { CanonicalNumber.parseDouble(String($0)) }
         guard numbers.count == 4, let x = numbers[0], let y = numbers[1], let w = numbers[2], let h = numbers[3] else {
-            throw LoadError.invalidParameter(name: "crop", value: text, reason: "expected four numbers x,y,w,h")
+            throw LoadError.invalidParameter(name: "crop", value: text, reason: "expected four numbers x,y,w,h, or square")
         }
         try self.init(x: x, y: y, width: w, height: h)
     }
 
     private static func canonical(_ value: Double) -> Double { CanonicalNumber.rounded(value, decimals: 6) }
 
-    /// The canonical `x,y,w,h` spelling.
+    /// The canonical `x,y,w,h` (or `square`) spelling.
     public var spelled: String {
-        [x, y, width, height].map { CanonicalNumber.spell($0, decimals: 6) }.joined(separator: ",")
+        if isCentreSquare { return Self.centreSquareSpelling }
+        return [x, y, width, height].map { CanonicalNumber.spell($0, decimals: 6) }.joined(separator: ",")
     }
 }
 

@@ -65,8 +65,10 @@ enum Overlay: Equatable {
         case .help(let screen, let keys): Self.helpLines(screen: screen, keys: keys)
         case .stats(let lines): lines
         }
+        let width = area.columns - 4
         for (index, line) in lines.prefix(area.rows).enumerated() {
-            canvas.put(line, row: area.row + index, column: area.column + 2, width: area.columns - 4,
+            // A line too long for the panel ends in "…", so a reader sees that more was there.
+            canvas.put(SafeText.fitted(line, to: width), row: area.row + index, column: area.column + 2, width: width,
                        style: index == 0 ? .bold : [])
         }
     }

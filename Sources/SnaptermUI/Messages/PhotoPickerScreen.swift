@@ -20,11 +20,16 @@ public final class PhotoPickerScreen: Screen {
     /// The photo being edited (its URL carries the edits), if any.
     public private(set) var editing: AssetURL?
 
-    /// Crop presets offered by `c`, as normalised rectangles (x, y, width, height).
-    static let cropPresets: [(name: String, rect: [Double])] = [
-        ("whole", [0, 0, 1, 1]), ("centre square", [0.2, 0, 0.6, 1]), ("centre", [0.15, 0.15, 0.7, 0.7]),
-        ("left half", [0, 0, 0.5, 1]), ("right half", [0.5, 0, 0.5, 1]), ("top half", [0, 0, 1, 0.5]),
+    /// Crop presets offered by `c`: the centre square (square in pixels, resolved from the photo's size when it is
+    /// drawn), then normalised rectangles (x, y, width, height).
+    static let cropPresets: [(name: String, crop: AssetCrop)] = [
+        ("whole", .full), ("centre square", .centreSquare), ("centre", fraction(0.15, 0.15, 0.7, 0.7)),
+        ("left half", fraction(0, 0, 0.5, 1)), ("right half", fraction(0.5, 0, 0.5, 1)), ("top half", fraction(0, 0, 1, 0.5)),
     ]
+
+    private static func fraction(_ x: Double, _ y: Double, _ width: Double, _ height: Double) -> AssetCrop {
+        (try? AssetCrop(x: x, y: y, width: width, height: height)) ?? .full
+    }
     /// The width attached photos are sized to (the aspect ratio is kept).
     static let attachedWidth = 1280
 
@@ -132,8 +137,7 @@ public final class PhotoPickerScreen: Screen {
             url.filter = all[((all.firstIndex(of: url.filter) ?? 0) + 1) % all.count]
         case .character("c"):
             cropIndex = (cropIndex + 1) % Self.cropPresets.count
-            let rect = Self.cropPresets[cropIndex].rect
-            url.crop = (try? AssetCrop(x: rect[0], y: rect[1], width: rect[2], height: rect[3])) ?? .full
+            url.crop = Self.cropPresets[cropIndex].crop
         case .enter:
             composer.attach(url.url)
             return .pop
