@@ -1,5 +1,6 @@
 // HelpOverlayTests: the `?` panel cuts a line too long for it with "…".
 @testable import SnaptermUI
+import TerminalGraphics
 import Testing
 
 @MainActor

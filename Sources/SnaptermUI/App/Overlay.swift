@@ -1,4 +1,5 @@
 // Overlay: a panel drawn over the body instead of the screen — the key list or the stats panel.
+import TerminalGraphics
 
 /// A panel that covers the body until it is closed.
 enum Overlay: Equatable {
