@@ -78,6 +78,9 @@ extension MessageStore {
                 t.primaryKey(["entryId", "role"])
             }
         }
+        migrator.registerMigration("v6: Matrix history paging, redactions kept") { db in
+            try addMatrixHistoryTables(db)
+        }
         return migrator
     }
 

@@ -21,9 +21,11 @@ public enum ScreenFactory {
         case .conversation(let id):
             guard let store = state.messages else { return nil }
             let title = (try? store.conversations().first { $0.id == id }?.conversation.title) ?? "Conversation"
-            return ConversationScreen(id: id, title: title, store: store, loader: loader,
-                                      box: state.box(columns: messageThumbnail.columns, rows: messageThumbnail.rows),
-                                      writer: state.messageWriter, pictureLoader: state.pictureLoader)
+            let screen = ConversationScreen(id: id, title: title, store: store, loader: loader,
+                                            box: state.box(columns: messageThumbnail.columns, rows: messageThumbnail.rows),
+                                            writer: state.messageWriter, pictureLoader: state.pictureLoader)
+            screen.connection = state.connection
+            return screen
         case .photoPicker(let id):
             guard let store = state.messages else { return nil }
             return PhotoPickerScreen(photos: state.photos, composer: DraftComposer(conversationID: id, store: store, writer: state.messageWriter),

@@ -23,6 +23,9 @@ public final class ConversationScreen: Screen {
     /// The list model (after the first layout).
     public private(set) var list: ListView?
 
+    /// The account that syncs this conversation, asked for older messages at the top (nil: the store is all there is).
+    public weak var connection: (any MessageConnection)?
+
     /// A one-line message about the last key (a refused send, a removed attachment), until the next key.
     public private(set) var notice: String?
 
@@ -135,6 +138,7 @@ public final class ConversationScreen: Screen {
                 pictures += drawRow(rows[row], cell: list.cell(forRow: row), top: top, on: canvas, options: options)
             }
         }
+        drawOlderMessagesLine(on: canvas)
         pictures += drawComposer(on: canvas, top: composerRow, phase: options.phase)
         // On a screen narrower or shorter than a thumbnail, a picture that does not fit is left out (it
         // would land on the header, the status line or off the screen)
@@ -163,6 +167,7 @@ public final class ConversationScreen: Screen {
         case .escape: return .pop
         default: return .unhandled
         }
+        askForOlderMessagesAtTop(byKey: true)
         return .none
     }
 
@@ -252,6 +257,12 @@ public final class ConversationScreen: Screen {
                     attachments: draft.attachments)
         }
         let wasAtBottom = list.map { $0.visibleRange.upperBound >= $0.rowCount } ?? true
+        // The top row on screen, by its message and its place in it: rows added above (older messages) keep it in place.
+        let anchor: (id: Int64, offset: Int)? = list.flatMap { [rows] list in
+            guard rows.indices.contains(list.top) else { return nil }
+            let id = rows[list.top].message.id
+            return (id, list.top - (rows.firstIndex { $0.message.id == id } ?? list.top))
+        }
         rows = ConversationRow.rows(for: messages, pending: pending, calendar: calendar)
         let visible = max(1, listHeight / rowHeight)
         if let list {
@@ -272,7 +283,12 @@ public final class ConversationScreen: Screen {
             list.onCellChange = { [weak self] _, _ in self?.onChange?() }
             self.list = list
         }
-        if wasAtBottom { scrollToBottom() }
+        if wasAtBottom {
+            scrollToBottom()
+        } else if let anchor, anchor.id != 0, let first = rows.firstIndex(where: { $0.message.id == anchor.id }) {
+            list?.scroll(toTop: first + anchor.offset)
+        }
+        askForOlderMessagesAtTop(byKey: false)
     }
 
     private func scrollToBottom() {
