@@ -23,7 +23,12 @@ final class OlderMessagesLoader {
     /// Where paging back in `conversationID` stands: known from this session, else from the stored position.
     func state(of conversationID: Int64) -> OlderMessages {
         if let state = states[conversationID] { return state }
-        guard let position = try? store.matrixHistory(of: conversationID) else { return .unavailable }
+        let position: MatrixHistoryPosition?
+        do { position = try store.matrixHistory(of: conversationID) } catch { return .unavailable }  // asked again later
+        guard let position else {
+            states[conversationID] = .unavailable  // a local conversation never becomes a room
+            return .unavailable
+        }
         let state: OlderMessages = position.reachedStart ? .complete : position.canPageBack ? .available : .unavailable
         if state != .unavailable { states[conversationID] = state }  // a room not synced yet may get a token later
         return state
