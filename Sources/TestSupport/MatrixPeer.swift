@@ -67,6 +67,12 @@ public struct MatrixPeer: Sendable {
         return (try string(answer, "event_id"), try string(answer, "url"))
     }
 
+    /// Uploads `file` and sends it as `m.file` named `name` (any text, as someone else may send it) to `room`; returns
+    /// the event id.
+    public func sendFile(_ file: URL, named name: String, to room: String) async throws -> String {
+        try string(await run(["send-file", room, file.path, name]), "event_id")
+    }
+
     /// Joins every room the peer is invited to, waiting up to `timeout` for an invite; returns their ids.
     public func acceptInvites(timeout: Int = 60) async throws -> [String] {
         let answer = try await run(["accept-invites", "--timeout", String(timeout)])

@@ -6,6 +6,7 @@
       set-name NAME                           {"user_id"}: the peer's display name (in every room it is in)
       send-text ROOM TEXT                     {"event_id"}
       send-texts ROOM PREFIX COUNT            {"event_ids"}: COUNT m.text "PREFIX 001", "PREFIX 002" … in order
+      send-file ROOM FILE NAME                {"event_id", "url"}     m.file named NAME (any text: the tests' hostile names)
       send-image ROOM FILE                    {"event_id", "url"}     m.image with a plain mxc:// url
       send-encrypted-image ROOM FILE [--wrong-hash]
                                               {"event_id", "url"}     content.file: AES-256-CTR as Element sends
@@ -97,6 +98,13 @@ async def run(args):
         if args.command == "send-texts":
             bodies = [f"{args.prefix} {index:03d}" for index in range(1, args.count + 1)]
             return {"event_ids": [await send(client, args.room, {"msgtype": "m.text", "body": body}) for body in bodies]}
+        if args.command == "send-file":
+            with open(args.file, "rb") as file:
+                data = file.read()
+            url = await upload(client, data, "application/octet-stream", "file")
+            content = {"msgtype": "m.file", "body": args.name, "filename": args.name, "url": url,
+                       "info": {"mimetype": "application/octet-stream", "size": len(data)}}
+            return {"event_id": await send(client, args.room, content), "url": url}
         if args.command in ("send-image", "send-encrypted-image"):
             with open(args.file, "rb") as file:
                 data = file.read()
@@ -216,6 +224,9 @@ def parse():
     texts.add_argument("room")
     texts.add_argument("prefix")
     texts.add_argument("count", type=int)
+    sent_file = commands.add_parser("send-file")
+    for argument in ("room", "file", "name"):
+        sent_file.add_argument(argument)
     for name in ("send-image", "send-encrypted-image"):
         image = commands.add_parser(name)
         image.add_argument("room")

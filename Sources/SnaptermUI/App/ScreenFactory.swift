@@ -1,4 +1,5 @@
 // ScreenFactory: builds the screen a `ScreenKind` names from the app's shared state.
+import Foundation
 import MessageStore
 
 @MainActor
@@ -25,6 +26,8 @@ public enum ScreenFactory {
                                             box: state.box(columns: messageThumbnail.columns, rows: messageThumbnail.rows),
                                             writer: state.messageWriter, pictureLoader: state.pictureLoader)
             screen.connection = state.connection
+            screen.fileLoader = state.pictureLoader
+            screen.downloadFolder = FileSaving.downloadFolder(environment: ProcessInfo.processInfo.environment)
             return screen
         case .photoPicker(let id):
             guard let store = state.messages else { return nil }

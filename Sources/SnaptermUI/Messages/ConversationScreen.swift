@@ -27,7 +27,11 @@ public final class ConversationScreen: Screen {
     public weak var connection: (any MessageConnection)?
 
     /// A one-line message about the last key (a refused send, a removed attachment), until the next key.
-    public private(set) var notice: String?
+    public internal(set) var notice: String?
+    /// Where `s` saves files (nil: no download folder known), and the loader of their bytes (nil: files cannot be saved).
+    public var downloadFolder: URL?, fileLoader: SchemeLoader?
+    /// The file message whose save found its name taken: `s` again replaces it.
+    var pendingReplacement: Int64?
 
     let conversationTitle: String
     /// The conversation shown.
@@ -38,7 +42,7 @@ public final class ConversationScreen: Screen {
     private let loader: SchemeLoader
     let box: ThumbnailBox
     private let calendar: Calendar
-    private var rows: [ConversationRow] = []
+    var rows: [ConversationRow] = []
     /// One cell per draft attachment (those that do not fit on screen load too, so a failure is known).
     var draftCells: [ImageCell] = []
     private let sketcher: AttachmentSketcher?
@@ -151,6 +155,7 @@ public final class ConversationScreen: Screen {
 
     public func handle(_ key: Key) -> ScreenAction {
         notice = nil
+        if key != .character("s") { pendingReplacement = nil }
         if isWriting { return handleWriting(key) }
         switch key {
         case .down, .character("j"): list?.scroll(by: 1)
@@ -164,6 +169,7 @@ public final class ConversationScreen: Screen {
         case .character("l"): return .push(.locationPicker(conversation: composer.conversationID))
         case .character("x"): removeAttachment()
         case .character("R"): retryFailedAttachments()
+        case .character("s"): saveNewestFileOnScreen()
         case .escape: return .pop
         default: return .unhandled
         }
@@ -179,7 +185,7 @@ public final class ConversationScreen: Screen {
         }
         return [KeyHelp("Enter  i", "write (the draft is kept per conversation)"), KeyHelp("a", "attach a photo (then edit it)"),
                 KeyHelp("l", "attach a location (a map)"), KeyHelp("x", "remove an attachment (a failed one first)"),
-                KeyHelp("R", "retry the attachments that failed"), KeyHelp("Esc", "back to the conversations")]
+                KeyHelp("R", "retry the attachments that failed"), KeyHelp("s", "save the newest file on screen to your downloads"), KeyHelp("Esc", "back to the conversations")]
     }
 
     public func tick() { list?.tick() }
