@@ -143,7 +143,7 @@ public struct MatrixClient: Sendable {
                              endpoint: endpoint, timeout: timeout)
     }
 
-    private func authorized<T: Decodable>(_ session: MatrixSession, _ method: String, url: URL, query: [URLQueryItem] = [],
+    func authorized<T: Decodable>(_ session: MatrixSession, _ method: String, url: URL, query: [URLQueryItem] = [],
                                           body: Data? = nil, endpoint: String,
                                           timeout: Duration = .seconds(30)) async throws(MatrixError) -> T {
         var url = url

@@ -81,6 +81,9 @@ extension MessageStore {
         migrator.registerMigration("v6: Matrix local echoes") { db in
             try createEchoColumns(db)
         }
+        migrator.registerMigration("v7: Matrix history paging, redactions kept") { db in
+            try addMatrixHistoryTables(db)
+        }
         return migrator
     }
 

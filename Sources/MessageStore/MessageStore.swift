@@ -45,7 +45,8 @@ public final class MessageStore: Sendable {
                 }
             }
             pool = try DatabasePool(path: path, configuration: configuration)
-            try Self.migrator.migrate(pool)
+            // One process migrates at a time: the next one finds the migrations applied.
+            try MigrationLock.holding(for: path, timeout: Self.busyTimeout) { try Self.migrator.migrate(pool) }
         } catch let error as MessageStoreError {
             throw error
         } catch {

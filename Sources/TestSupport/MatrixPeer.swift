@@ -39,9 +39,23 @@ public struct MatrixPeer: Sendable {
         try await string(run(["create-room"] + invitees.flatMap { ["--invite", $0] } + (name.map { ["--name", $0] } ?? [])), "room_id")
     }
 
+    /// Sets the peer's display name (its `m.room.member` state in every room it is in).
+    public func setDisplayName(_ name: String) async throws {
+        _ = try await run(["set-name", name])
+    }
+
     /// Sends `text` as `m.text` to `room` and returns the event id.
     public func sendText(_ text: String, to room: String) async throws -> String {
         try await string(run(["send-text", room, text]), "event_id")
+    }
+
+    /// Sends `count` messages `PREFIX 001`, `PREFIX 002` … as `m.text` to `room`, in order, in one run; returns their
+    /// event ids.
+    public func sendTexts(_ prefix: String, count: Int, to room: String) async throws -> [String] {
+        let answer = try await run(["send-texts", room, prefix, String(count)])
+        let object = try JSONSerialization.jsonObject(with: answer) as? [String: Any]
+        guard let ids = object?["event_ids"] as? [String] else { throw TestHomeserverError(description: "peer.py printed no event_ids") }
+        return ids
     }
 
     /// Uploads `file` and sends it as `m.image` to `room`: with a plain `url`, or `encrypted` (AES-256-CTR,
@@ -51,6 +65,12 @@ public struct MatrixPeer: Sendable {
                           wrongHash: Bool = false) async throws -> (eventID: String, url: String) {
         let answer = try await run([encrypted ? "send-encrypted-image" : "send-image", room, file.path] + (wrongHash ? ["--wrong-hash"] : []))
         return (try string(answer, "event_id"), try string(answer, "url"))
+    }
+
+    /// Uploads `file` and sends it as `m.file` named `name` (any text, as someone else may send it) to `room`; returns
+    /// the event id.
+    public func sendFile(_ file: URL, named name: String, to room: String) async throws -> String {
+        try string(await run(["send-file", room, file.path, name]), "event_id")
     }
 
     /// Joins every room the peer is invited to, waiting up to `timeout` for an invite; returns their ids.

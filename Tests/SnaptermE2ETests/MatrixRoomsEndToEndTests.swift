@@ -42,7 +42,7 @@ struct MatrixRoomsEndToEndTests {
 
         try await tmux.send("g", "Enter")
         let opened = try await tmux.waitFor(timeout: .seconds(60)) { lines in
-            lines.contains { $0.contains("hello ^[[2J from nio") } && lines.contains { $0.contains(bob.userID) }
+            lines.contains { $0.contains("hello ^[[2J from nio") } && lines.contains { $0.contains(bob.localpart) }
         }
         #expect(!opened.contains { $0.contains("✗") }, "\(opened)")
         _ = try await peer.sendText("arrives while the room is open", to: room)

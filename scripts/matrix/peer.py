@@ -3,7 +3,13 @@
     PEER_PASSWORD=pw python peer.py --homeserver URL --user USER COMMAND …
       login                                   {"user_id", "device_id"}
       create-room [--invite @u:localhost]…    {"room_id"}
+      set-name NAME                           {"user_id"}: the peer's display name (in every room it is in)
       send-text ROOM TEXT                     {"event_id"}
+      send-texts ROOM PREFIX COUNT            {"event_ids"}: COUNT m.text "PREFIX 001", "PREFIX 002" … in order
+      populate --rooms N --events M --invite @u:localhost [--name-prefix P]
+                                              {"rooms": [ids]}: N rooms "P 001"… each inviting the user, then M
+                                              m.text in each, room after room (benchmarks)
+      send-file ROOM FILE NAME                {"event_id", "url"}     m.file named NAME (any text: the tests' hostile names)
       send-image ROOM FILE                    {"event_id", "url"}     m.image with a plain mxc:// url
       send-encrypted-image ROOM FILE [--wrong-hash]
                                               {"event_id", "url"}     content.file: AES-256-CTR as Element sends
@@ -86,8 +92,32 @@ async def run(args):
             from nio import RoomCreateResponse
             response = await client.room_create(invite=args.invite or [], name=args.name)
             return {"room_id": checked(response, RoomCreateResponse).room_id}
+        if args.command == "set-name":
+            from nio import ProfileSetDisplayNameResponse
+            checked(await client.set_displayname(args.name), ProfileSetDisplayNameResponse)
+            return {"user_id": client.user_id}
         if args.command == "send-text":
             return {"event_id": await send(client, args.room, {"msgtype": "m.text", "body": args.text})}
+        if args.command == "send-texts":
+            bodies = [f"{args.prefix} {index:03d}" for index in range(1, args.count + 1)]
+            return {"event_ids": [await send(client, args.room, {"msgtype": "m.text", "body": body}) for body in bodies]}
+        if args.command == "populate":
+            from nio import RoomCreateResponse
+            rooms = []
+            for index in range(1, args.rooms + 1):
+                response = await client.room_create(invite=[args.invite], name=f"{args.name_prefix} {index:03d}")
+                rooms.append(checked(response, RoomCreateResponse).room_id)
+            for index, room in enumerate(rooms, 1):
+                for event in range(1, args.events + 1):
+                    await send(client, room, {"msgtype": "m.text", "body": f"room {index:03d} message {event:03d}"})
+            return {"rooms": rooms}
+        if args.command == "send-file":
+            with open(args.file, "rb") as file:
+                data = file.read()
+            url = await upload(client, data, "application/octet-stream", "file")
+            content = {"msgtype": "m.file", "body": args.name, "filename": args.name, "url": url,
+                       "info": {"mimetype": "application/octet-stream", "size": len(data)}}
+            return {"event_id": await send(client, args.room, content), "url": url}
         if args.command in ("send-image", "send-encrypted-image"):
             with open(args.file, "rb") as file:
                 data = file.read()
@@ -199,9 +229,22 @@ def parse():
     create = commands.add_parser("create-room")
     create.add_argument("--invite", action="append")
     create.add_argument("--name")
+    commands.add_parser("set-name").add_argument("name")
     text = commands.add_parser("send-text")
     text.add_argument("room")
     text.add_argument("text")
+    texts = commands.add_parser("send-texts")
+    texts.add_argument("room")
+    texts.add_argument("prefix")
+    texts.add_argument("count", type=int)
+    populate = commands.add_parser("populate")
+    populate.add_argument("--rooms", type=int, required=True)
+    populate.add_argument("--events", type=int, required=True)
+    populate.add_argument("--invite", required=True)
+    populate.add_argument("--name-prefix", default="Bench")
+    sent_file = commands.add_parser("send-file")
+    for argument in ("room", "file", "name"):
+        sent_file.add_argument(argument)
     for name in ("send-image", "send-encrypted-image"):
         image = commands.add_parser(name)
         image.add_argument("room")

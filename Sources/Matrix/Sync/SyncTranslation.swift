@@ -29,6 +29,9 @@ public enum SyncTranslation {
             update.heroes = heroes.map { names[$0] ?? $0 }
         }
         update.events = timeline.compactMap(timelineEvent)
+        update.members = members(state)
+        update.historyToken = room.timeline?.prevBatch
+        update.reachesStart = timeline.contains { $0.type == "m.room.create" }
         return update
     }
 
@@ -63,6 +66,16 @@ public enum SyncTranslation {
             if let user = event.stateKey, let name = event.content?.displayName, !name.isEmpty { names[user] = name }
         }
         return names
+    }
+
+    /// What `m.room.member` events among `state` say, in order.
+    static func members(_ state: [RoomEvent]) -> [MatrixMember] {
+        state.compactMap { event in
+            guard event.type == "m.room.member", let user = event.stateKey, !user.isEmpty else { return nil }
+            let membership = event.content?.membership
+            return MatrixMember(userID: user, displayName: event.content?.displayName,
+                                isPresent: membership == "join" || membership == "invite")
+        }
     }
 
     /// One timeline event in the store's terms, or nil for one Snapterm does not show.

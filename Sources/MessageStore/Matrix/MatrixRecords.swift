@@ -48,6 +48,12 @@ public struct MatrixMessageDetails: Sendable, Hashable {
     public var media: MatrixMedia?
     /// Its reactions, most frequent first.
     public var reactions: [MatrixReactionCount]
+    /// The sender's display name in the room, followed by its user id when another member has the same name; nil
+    /// when it has none (show `sender`). As sent: escape it when drawn.
+    public var senderName: String? = nil
+
+    /// `senderName`, else the user id.
+    public var senderShown: String { senderName ?? sender }
 }
 
 

@@ -32,6 +32,13 @@ public struct MatrixRoomUpdate: Sendable, Equatable {
     public var inviter: String?
     /// New timeline events, oldest first.
     public var events: [MatrixTimelineEvent]
+    /// The token to page back from before `events` (the timeline's `prev_batch`): kept from the first sync that
+    /// showed the room, where paging back starts.
+    public var historyToken: String?
+    /// Members whose `m.room.member` state came, in order (the last of each wins).
+    public var members: [MatrixMember] = []
+    /// Whether `events` reach the room's start (its `m.room.create`): nothing older to page back to.
+    public var reachesStart = false
 
     /// An update of `roomID`.
     public init(roomID: String, membership: MatrixMembership, name: String? = nil, canonicalAlias: String? = nil,

@@ -68,8 +68,21 @@ extension MessageStore {
             SELECT key, COUNT(*) AS count FROM matrixReaction WHERE conversationId = ? AND target = ?
             GROUP BY key ORDER BY count DESC, key
             """, arguments: [conversationID, eventID]).map { MatrixReactionCount(key: $0["key"], count: $0["count"]) }
-        return MatrixMessageDetails(eventID: eventID, sender: row["sender"] ?? "",
+        let sender: String = row["sender"] ?? ""
+        return MatrixMessageDetails(eventID: eventID, sender: sender,
                                     kind: (row["kind"] as String?).flatMap(MatrixMessageKind.init(rawValue:)) ?? .other,
-                                    edited: row["edited"] ?? false, replyTo: row["replyTo"], media: media, reactions: reactions)
+                                    edited: row["edited"] ?? false, replyTo: row["replyTo"], media: media, reactions: reactions,
+                                    senderName: try senderName(db, sender, in: conversationID))
+    }
+
+    /// `sender`'s display name in the conversation's room, with its user id when another member present shares the name.
+    static func senderName(_ db: Database, _ sender: String, in conversationID: Int64) throws -> String? {
+        guard let row = try Row.fetchOne(db, sql: """
+            SELECT displayName, EXISTS (SELECT 1 FROM matrixMember o WHERE o.conversationId = m.conversationId AND o.userId != m.userId
+              AND o.displayName = m.displayName AND o.present) AS shared
+            FROM matrixMember m WHERE m.conversationId = ? AND m.userId = ? AND m.displayName IS NOT NULL
+            """, arguments: [conversationID, sender]) else { return nil }
+        let name: String = row["displayName"]
+        return row["shared"] ? "\(name) (\(sender))" : name
     }
 }

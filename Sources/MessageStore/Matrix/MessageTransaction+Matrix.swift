@@ -8,24 +8,34 @@ extension MessageTransaction {
     @discardableResult
     public func apply(_ update: MatrixRoomUpdate, account: String) throws -> MatrixStoredRoom {
         let conversationID = try roomConversation(update, account: account)
+        try keepHistoryStart(token: update.historyToken, reachesStart: update.reachesStart, of: conversationID)
+        try keepMembers(update.members, olderThanStored: false, in: conversationID)
+        let arrived = try apply(update.events, account: account, in: conversationID)
+        return MatrixStoredRoom(conversationID: conversationID, newMessagesFromOthers: arrived)
+    }
+
+    /// Writes timeline events (oldest first) into a room's conversation; returns how many new messages came from others.
+    func apply(_ events: [MatrixTimelineEvent], account: String, in conversationID: Int64) throws -> Int {
         var arrived = 0
-        for event in update.events {
+        for event in events {
             switch event.action {
             case .message(let content):
                 if try insertMessage(content, of: event, account: account, in: conversationID), event.sender != account { arrived += 1 }
             case .edit(let target, let text):
+                guard try !isRedacted(event.eventID, in: conversationID) else { continue }
                 try db.execute(sql: """
                     INSERT OR IGNORE INTO matrixEdit (conversationId, eventId, target, sender, text, sentAt) VALUES (?, ?, ?, ?, ?, ?)
                     """, arguments: [conversationID, event.eventID, target, event.sender, text, event.sentAt])
                 try applyNewestEdit(to: target, in: conversationID)
             case .redaction(let target): try redact(target, in: conversationID)
             case .reaction(let target, let key):
+                guard try !isRedacted(event.eventID, in: conversationID) else { continue }
                 try db.execute(sql: """
                     INSERT OR IGNORE INTO matrixReaction (conversationId, eventId, target, key, sender) VALUES (?, ?, ?, ?, ?)
                     """, arguments: [conversationID, event.eventID, target, key, event.sender])
             }
         }
-        return MatrixStoredRoom(conversationID: conversationID, newMessagesFromOthers: arrived)
+        return arrived
     }
 
     /// Keeps `since`, the token the next `/sync` of `account` starts from.
@@ -80,6 +90,7 @@ extension MessageTransaction {
                                  media.blurhash, media.encryptedFile, media.fileName])
         }
         try applyNewestEdit(to: event.eventID, in: conversationID)
+        if try isRedacted(event.eventID, in: conversationID) { try redact(event.eventID, in: conversationID) }
         return true
     }
 
@@ -95,8 +106,16 @@ extension MessageTransaction {
             """, arguments: [conversationID, target])
     }
 
+    /// Whether a redaction of `eventID` was stored.
+    private func isRedacted(_ eventID: String, in conversationID: Int64) throws -> Bool {
+        try Bool.fetchOne(db, sql: "SELECT 1 FROM matrixRedaction WHERE conversationId = ? AND target = ?",
+                          arguments: [conversationID, eventID]) ?? false
+    }
+
     /// Removes what `target` was: a message's text, media and reactions (the row stays, marked), a reaction, an edit.
     private func redact(_ target: String, in conversationID: Int64) throws {
+        // Kept, so a target that comes later (a sync's gap, a page back) is removed when it arrives.
+        try db.execute(sql: "INSERT OR IGNORE INTO matrixRedaction (conversationId, target) VALUES (?, ?)", arguments: [conversationID, target])
         if let messageID = try Int64.fetchOne(db, sql: "SELECT id FROM message WHERE conversationId = ? AND eventId = ?",
                                               arguments: [conversationID, target]) {
             try db.execute(sql: "UPDATE message SET text = '', kind = 'redacted', edited = 0, replyTo = NULL WHERE id = ?", arguments: [messageID])

@@ -18,4 +18,8 @@ public protocol MessageConnection: AnyObject {
     func shown(conversationID: Int64)
     /// Accepts (joins) or declines the invite behind a conversation; the outcome arrives through the store.
     func answerInvite(conversationID: Int64, accept: Bool)
+    /// Where loading the conversation's messages older than the stored ones stands.
+    func olderMessages(of conversationID: Int64) -> OlderMessages
+    /// Asks for the conversation's messages older than the stored ones; they arrive through the store (`onChange`).
+    func loadOlderMessages(of conversationID: Int64)
 }

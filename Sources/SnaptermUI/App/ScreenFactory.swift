@@ -1,4 +1,5 @@
 // ScreenFactory: builds the screen a `ScreenKind` names from the app's shared state.
+import Foundation
 import MessageStore
 import Thumbnails
 
@@ -30,6 +31,9 @@ public enum ScreenFactory {
             let screen = ConversationScreen(id: id, title: title, store: store, loader: loader,
                                             box: messageBox(state), writer: state.messageWriter, pictureLoader: state.pictureLoader)
             screen.composer.roomSending = state.roomSending
+            screen.connection = state.connection
+            screen.fileLoader = state.pictureLoader
+            screen.downloadFolder = FileSaving.downloadFolder(environment: ProcessInfo.processInfo.environment)
             return screen
         case .photoPicker(let id):
             guard let store = state.messages else { return nil }

@@ -24,8 +24,15 @@ public final class ConversationScreen: Screen {
     /// The list model (after the first layout).
     public private(set) var list: ListView?
 
+    /// The account that syncs this conversation, asked for older messages at the top (nil: the store is all there is).
+    public weak var connection: (any MessageConnection)?
+
     /// A one-line message about the last key (a refused send, a removed attachment), until the next key.
-    public private(set) var notice: String?
+    public internal(set) var notice: String?
+    /// Where `s` saves files (nil: no download folder known), and the loader of their bytes (nil: files cannot be saved).
+    public var downloadFolder: URL?, fileLoader: SchemeLoader?
+    /// The file message whose save found its name taken: `s` again replaces it.
+    var pendingReplacement: Int64?
 
     let conversationTitle: String
     /// The conversation shown.
@@ -36,7 +43,7 @@ public final class ConversationScreen: Screen {
     private let loader: SchemeLoader
     let box: ThumbnailBox
     private let calendar: Calendar
-    private var rows: [ConversationRow] = []
+    var rows: [ConversationRow] = []
     /// One cell per draft attachment (those that do not fit on screen load too, so a failure is known).
     var draftCells: [ImageCell] = []
     private let sketcher: AttachmentSketcher?
@@ -139,6 +146,7 @@ public final class ConversationScreen: Screen {
                 pictures += drawRow(rows[row], cell: list.cell(forRow: row), top: top, on: canvas, options: options)
             }
         }
+        drawOlderMessagesLine(on: canvas)
         pictures += drawComposer(on: canvas, top: composerRow, phase: options.phase)
         // On a screen narrower or shorter than a thumbnail, a picture that does not fit is left out (it
         // would land on the header, the status line or off the screen)
@@ -151,6 +159,7 @@ public final class ConversationScreen: Screen {
 
     public func handle(_ key: Key) -> ScreenAction {
         notice = nil
+        if key != .character("s") { pendingReplacement = nil }
         if isWriting { return handleWriting(key) }
         switch key {
         case .down, .character("j"): list?.scroll(by: 1)
@@ -164,9 +173,11 @@ public final class ConversationScreen: Screen {
         case .character("l"): return .push(.locationPicker(conversation: composer.conversationID))
         case .character("x"): removeAttachment()
         case .character("R"): retryFailedAttachments()
+        case .character("s"): saveNewestFileOnScreen()
         case .escape: return .pop
         default: return .unhandled
         }
+        askForOlderMessagesAtTop(byKey: true)
         return .none
     }
 
@@ -179,6 +190,7 @@ public final class ConversationScreen: Screen {
         return [KeyHelp("Enter  i", "write (the draft is kept per conversation)"), KeyHelp("a", "attach a photo (then edit it)"),
                 KeyHelp("l", "attach a location (a map)"), KeyHelp("x", "remove an attachment (a failed one first)"),
                 KeyHelp(DeliveryMark.retryKey, "retry what failed: draft attachments, messages not sent"),
+                KeyHelp("s", "save the newest file on screen to your downloads"),
                 KeyHelp("Esc", "back to the conversations")]
     }
 
@@ -261,6 +273,12 @@ public final class ConversationScreen: Screen {
                     attachments: draft.attachments)
         }
         let wasAtBottom = list.map { $0.visibleRange.upperBound >= $0.rowCount } ?? true
+        // The top row on screen, by its message and its place in it: rows added above (older messages) keep it in place.
+        let anchor: (id: Int64, offset: Int)? = list.flatMap { [rows] list in
+            guard rows.indices.contains(list.top) else { return nil }
+            let id = rows[list.top].message.id
+            return (id, list.top - (rows.firstIndex { $0.message.id == id } ?? list.top))
+        }
         rows = ConversationRow.rows(for: messages, pending: pending, calendar: calendar)
         let visible = max(1, listHeight / rowHeight)
         if let list {
@@ -281,7 +299,12 @@ public final class ConversationScreen: Screen {
             list.onCellChange = { [weak self] _, _ in self?.onChange?() }
             self.list = list
         }
-        if wasAtBottom { scrollToBottom() }
+        if wasAtBottom {
+            scrollToBottom()
+        } else if let anchor, anchor.id != 0, let first = rows.firstIndex(where: { $0.message.id == anchor.id }) {
+            list?.scroll(toTop: first + anchor.offset)
+        }
+        askForOlderMessagesAtTop(byKey: false)
     }
 
     private func scrollToBottom() {

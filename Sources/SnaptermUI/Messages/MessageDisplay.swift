@@ -12,7 +12,7 @@ enum MessageDisplay {
         var text: String
         switch matrix.kind {
         case .redacted: text = "(message deleted)"
-        case .emote: text = "* \(matrix.sender) \(message.text)"
+        case .emote: text = "* \(matrix.senderShown) \(message.text)"
         case .file: text = "📎 " + file(matrix.media, body: message.text)
         case .image where matrix.media?.encryptedFile != nil && matrix.media?.url == nil:
             text = "🖼 \(message.text) (an encrypted picture whose key is not well-formed: not shown)"
@@ -20,7 +20,7 @@ enum MessageDisplay {
         }
         if matrix.edited { text += " (edited)" }
         if let replyTo = matrix.replyTo {
-            let quote = quoted(replyTo).map { "\(($0.matrix?.sender).map { "\($0): " } ?? "")\($0.text)" } ?? "an earlier message"
+            let quote = quoted(replyTo).map { "\(($0.matrix?.senderShown).map { "\($0): " } ?? "")\($0.text)" } ?? "an earlier message"
             text = "↳ \(quote.prefix(80))\n" + text
         }
         if !matrix.reactions.isEmpty {
@@ -29,9 +29,10 @@ enum MessageDisplay {
         return text
     }
 
-    /// Who wrote `message`: "You" for the account's own, else its sender, else the conversation's other party.
+    /// Who wrote `message`, escaped: "You" for the account's own, else its sender's display name (with its user id when
+    /// another member shares the name) or user id, else the conversation's other party.
     static func author(_ message: Message, otherParty: String) -> String {
-        message.state == .sent ? "You" : message.matrix?.sender ?? otherParty
+        SafeText.visible(message.state == .sent ? "You" : message.matrix?.senderShown ?? otherParty)
     }
 
     /// A Matrix picture's BlurHash, sent with it, as the sketch drawn while it loads; `nil` when it has none.

@@ -26,12 +26,16 @@ final class MatrixConnection: MessageConnection {
     private var receipts: [String: String] = [:]
     /// The account's outbox, sent in the background (set by the session that builds the connection).
     var outbox: OutboxRunner?
+    /// Older messages, paged back on demand.
+    private let history: OlderMessagesLoader
 
     /// A connection syncing `session` into `store`.
     init(session: MatrixSession, store: MessageStore, client: MatrixClient = MatrixClient()) {
         self.session = session
         self.store = store
         self.client = client
+        history = OlderMessagesLoader(paging: HistoryPaging(client: client, session: session, store: store), store: store)
+        history.onChange = { [weak self] in self?.onChange?() }
     }
 
     /// Starts syncing and sending in the background.
@@ -95,6 +99,10 @@ final class MatrixConnection: MessageConnection {
             }
         }
     }
+
+    func olderMessages(of conversationID: Int64) -> OlderMessages { history.state(of: conversationID) }
+
+    func loadOlderMessages(of conversationID: Int64) { history.load(conversationID) }
 
     private func roomID(of conversationID: Int64) -> String? {
         (try? store.conversations())?.first(where: { $0.id == conversationID })?.matrixRoom?.roomID
