@@ -4,6 +4,7 @@
 import Foundation
 import MessageStore
 @testable import SnaptermUI
+import TerminalGraphics
 import TestSupport
 import Testing
 

@@ -2,6 +2,7 @@
 // older ones and shows "loading older messages…" above the oldest until they arrive (then the rows on screen stay
 // where they were: ConversationScreen keeps its top row when rows are added above it).
 import Foundation
+import TerminalGraphics
 
 extension ConversationScreen {
     /// At the top of the list, asks the connection for older messages when there may be some; a failed request is

@@ -4,6 +4,7 @@
 import Foundation
 import MessageStore
 import SchemeLoader
+import TerminalGraphics
 
 extension ConversationScreen {
     /// Saves the newest file message on screen, or says why it cannot.

@@ -8,6 +8,7 @@ import Glibc
 import Darwin
 #endif
 import Foundation
+import TerminalGraphics
 
 /// Why a file could not be saved.
 public enum FileSaveError: Error, Sendable, Equatable, CustomStringConvertible {

@@ -3,6 +3,7 @@
 import Foundation
 import Imaging
 import MessageStore
+import TerminalGraphics
 
 /// A message's shown text and author.
 enum MessageDisplay {
