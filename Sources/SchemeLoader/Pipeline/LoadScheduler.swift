@@ -1,8 +1,9 @@
 // LoadScheduler: a limit on concurrent turns (a loader's whole loads, a host's connections or streams); waiting
 // turns start in priority order.
 
-/// Grants at most `limit` turns at a time (a limit that may change: `setLimit(_:)`). When a turn frees, the waiter whose priority is highest
-/// *now* gets it (priorities can rise or fall while waiting), ties in the order places were taken.
+/// Grants at most `limit` turns at a time (a limit that may change: `setLimit(_:)`). When a turn frees, the
+/// waiter whose priority is highest *now* gets it (priorities can rise or fall while waiting), ties in the order
+/// places were taken.
 ///
 /// A place is taken (`reserve`) before it is waited for (`wait`), so a loader takes it the moment a load is
 /// asked for: the order in which loads are asked for is the order they queue in, whatever order their tasks
