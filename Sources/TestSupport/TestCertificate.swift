@@ -1,5 +1,7 @@
 // TestCertificate: a self-signed certificate for 127.0.0.1, made with openssl(1), for https test servers.
 import Foundation
+import NIOSSL
+import SchemeLoader
 
 /// Makes a certificate and key a test's https server can use and its client can trust.
 public enum TestCertificate {
@@ -16,5 +18,17 @@ public enum TestCertificate {
         openssl.waitUntilExit()
         guard openssl.terminationStatus == 0 else { throw CocoaError(.fileWriteUnknown) }
         return (cert, key)
+    }
+}
+
+extension HTTPSchemeHandler.Configuration {
+    /// The defaults, trusting only `certificate` (a PEM file, e.g. ``TestCertificate``'s) for `https`: a client of
+    /// a test server.
+    public static func trusting(certificate: String) throws -> Self {
+        var configuration = Self()
+        var trust = TLSConfiguration.makeClientConfiguration()
+        trust.trustRoots = .certificates(try NIOSSLCertificate.fromPEMFile(certificate))
+        configuration.tlsConfiguration = trust
+        return configuration
     }
 }

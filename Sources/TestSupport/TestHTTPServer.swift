@@ -26,7 +26,7 @@ public enum TestRoute: Sendable {
     case archive(TestArchive)
 }
 
-/// A loopback HTTP server for tests. Records requests and connection closes.
+/// A loopback HTTP server for tests. Records requests, connections and (HTTP/2) streams: open, closed, reset.
 public final class TestHTTPServer: Sendable {
     private struct Record {
         var requests: [String: Int] = [:]
@@ -38,6 +38,9 @@ public final class TestHTTPServer: Sendable {
         var inFlight = 0
         var peakInFlight = 0
         var http2Requests = 0
+        var openStreams = 0
+        var peakOpenStreams = 0
+        var resetStreams = 0
         var peakOpenConnections = 0
         var bodyBytesSent = 0
         var jitter: SeededGenerator
@@ -108,7 +111,9 @@ public final class TestHTTPServer: Sendable {
                 }
                 return channel.configureHTTP2SecureUpgrade(h2ChannelConfigurator: { channel in
                     channel.configureHTTP2Pipeline(mode: .server, inboundStreamInitializer: { stream in
-                        stream.eventLoop.makeCompletedFuture {
+                        box.server?.streamOpened()
+                        stream.closeFuture.whenComplete { _ in box.server?.streamClosed() }
+                        return stream.eventLoop.makeCompletedFuture {
                             try stream.pipeline.syncOperations.addHandlers([
                                 HTTP2FramePayloadToHTTP1ServerCodec(), RouteHandler(server: box, overHTTP2: true)])
                         }
@@ -145,6 +150,12 @@ public final class TestHTTPServer: Sendable {
     public var peakRequestsInFlight: Int { record.withLock { $0.peakInFlight } }
     /// Requests that came as HTTP/2 streams.
     public var http2Requests: Int { record.withLock { $0.http2Requests } }
+    /// HTTP/2 streams open now.
+    public var openStreams: Int { record.withLock { $0.openStreams } }
+    /// The most HTTP/2 streams open at once so far (over all connections).
+    public var peakOpenStreams: Int { record.withLock { $0.peakOpenStreams } }
+    /// HTTP/2 streams the client reset (RST_STREAM with CANCEL) so far.
+    public var resetStreams: Int { record.withLock { $0.resetStreams } }
     /// The most connections open at once so far.
     public var peakOpenConnections: Int { record.withLock { $0.peakOpenConnections } }
     /// Requests received so far, per path.
@@ -154,11 +165,12 @@ public final class TestHTTPServer: Sendable {
     /// The extra wait drawn for each request so far, in the order the requests arrived.
     public var appliedJitter: [Duration] { record.withLock { $0.appliedJitter } }
 
-    /// Starts the peaks (connections open, requests in flight) over from what is open and in flight now.
+    /// Starts the peaks (connections and streams open, requests in flight) over from what is open and in flight now.
     public func resetPeaks() {
         record.withLock { record in
             record.peakInFlight = record.inFlight
             record.peakOpenConnections = record.openConnections
+            record.peakOpenStreams = record.openStreams
         }
     }
 
@@ -192,6 +204,15 @@ public final class TestHTTPServer: Sendable {
 
     fileprivate func requestEnded() { record.withLock { $0.inFlight -= 1 } }
     fileprivate func cameOverHTTP2() { record.withLock { $0.http2Requests += 1 } }
+
+    fileprivate func streamOpened() {
+        record.withLock { record in
+            record.openStreams += 1
+            record.peakOpenStreams = max(record.peakOpenStreams, record.openStreams)
+        }
+    }
+    fileprivate func streamClosed() { record.withLock { $0.openStreams -= 1 } }
+    fileprivate func streamReset() { record.withLock { $0.resetStreams += 1 } }
 
     fileprivate func connectionOpened() {
         record.withLock { record in
@@ -254,6 +275,12 @@ final class RouteHandler: ChannelInboundHandler {
         for _ in 0..<unanswered { server.server?.requestEnded() }
         unanswered = 0
         context.fireChannelInactive()
+    }
+
+    /// A stream the client reset (RST_STREAM) arrives as an error on the stream: counted, and the answer stops.
+    func errorCaught(context: ChannelHandlerContext, error: any Error) {
+        if let closed = error as? NIOHTTP2Errors.StreamClosed, closed.errorCode == .cancel { server.server?.streamReset() }
+        context.fireErrorCaught(error)
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {

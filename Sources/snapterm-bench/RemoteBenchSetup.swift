@@ -24,7 +24,8 @@ extension ScrollBenchSetup {
         let rows = parsed.lists.contains(.remoteGrid) ? (parsed.rows + 20) * perGridRow : parsed.rows + 100
         let server = try await RemotePictureServer(corpus: corpus, rows: rows, conditions: parsed.network)
         let network = parsed.network
-        BenchConsole.info("remote: \(server.rows) URLs on \(server.url(row: 0).host ?? ""):\(server.server.port); latency "
+        BenchConsole.info("remote: \(server.rows) URLs on \(server.url(row: 0).host ?? ""):\(server.server.port) "
+            + "(\(network.http2 ? "https, HTTP/2" : "http, HTTP/1.1")); latency "
             + "\(network.latencyMilliseconds) ms, jitter ≤ \(network.jitterMilliseconds) ms, bandwidth "
             + (network.bandwidthKilobitsPerSecond.map { "\($0) kbit/s per connection" } ?? "unlimited"))
         let benchmark = ScrollBenchmark(setup: parsed.setup) { directory in

@@ -57,6 +57,9 @@ extension SnaptermBench {
         @Flag(help: "With --sketches: the messages carry BlurHashes with the pictures' sizes (as Element sends them) instead of colour sketches.")
         var blurhash = false
 
+        @Flag(help: "Remote list: served over https with HTTP/2 (a certificate made for the run) instead of http/1.1.")
+        var http2 = false
+
         @Option(help: "Rows down and up of the back-and-forth run, DOWN/UP (25/25 stays over the same rows: a steady warm scroll).")
         var backAndForthRows = "40/25"
 
@@ -113,6 +116,7 @@ extension SnaptermBench {
             network.bandwidthKilobitsPerSecond = bandwidthKbps
             network.sketches = sketches
             network.blurHashes = blurhash
+            network.http2 = http2
             guard !listKinds.contains(.folder) || folder != nil else { throw ValidationError("--lists folder needs --folder DIR") }
             var setup = ScrollBenchmark.Setup()
             setup.columns = size[0]

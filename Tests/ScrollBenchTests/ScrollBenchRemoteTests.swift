@@ -7,9 +7,10 @@ import Testing
 @MainActor
 @Suite(.serialized) struct ScrollBenchRemoteTests {
     /// A server of 40 picture URLs over 6 web pictures made from three shipped photos, answering after `latency` ms;
-    /// with `sketches`, the conversation's messages carry colour sketches of their pictures (`blurHashes`: BlurHashes).
-    private static func server(latency: Int, sketches: Bool = false,
-                               blurHashes: Bool = false) async throws -> (RemotePictureServer, WebPhotoCorpus) {
+    /// with `sketches`, the conversation's messages carry colour sketches of their pictures (`blurHashes`: BlurHashes);
+    /// with `http2`, over https with HTTP/2.
+    private static func server(latency: Int, sketches: Bool = false, blurHashes: Bool = false,
+                               http2: Bool = false) async throws -> (RemotePictureServer, WebPhotoCorpus) {
         let sources = ["coffee.jpg", "rocket.jpg", "astronaut.jpg"].map {
             CommandRunner.repositoryRoot.appendingPathComponent("assets/photos/\($0)")
         }
@@ -18,6 +19,7 @@ import Testing
         conditions.latencyMilliseconds = latency
         conditions.sketches = sketches
         conditions.blurHashes = blurHashes
+        conditions.http2 = http2
         return (try await RemotePictureServer(corpus: corpus, rows: 40, conditions: conditions), corpus)
     }
 
@@ -54,6 +56,22 @@ import Testing
         #expect((0...100).contains(result.whiteSpotPercent) && (0...100).contains(result.previewPercent))
         #expect(result.imageCellFrames > 0)
         #expect(try #require(result.firstPictureMilliseconds) >= 50)
+    }
+
+    @Test func overHTTP2TheRemoteListIsServedAsStreamsOfOneHTTPSConnection() async throws {
+        // Given the remote list served over https with HTTP/2, answering after 50 ms
+        let (server, _) = try await Self.server(latency: 50, http2: true)
+        #expect(server.url(row: 0).scheme == "https")
+        // When the benchmark scrolls it 12 rows down at 10 rows/s from empty caches
+        let script = ScrollScript(pattern: .down, rows: 12, rowsPerSecond: 10)
+        let result = try await Self.benchmark(server).run(mode: .cold, script: script, list: .remote)
+        await server.stop()
+        // Then the pictures were loaded (the run's certificate trusted), every request a stream of one connection
+        let network = try #require(result.network)
+        #expect(network.picturesRequested >= 12)
+        #expect(server.server.http2Requests == server.server.requestCounts.values.reduce(0, +))
+        #expect(network.connectionsOpened == 1)
+        #expect(result.imageCellFrames > 0)
     }
 
     @Test func theGridOfURLsCountsEachPictureOnceToo() async throws {

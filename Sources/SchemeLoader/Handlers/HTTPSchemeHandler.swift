@@ -21,9 +21,15 @@ public final class HTTPSchemeHandler: SchemeHandling {
         public var totalTimeout: Duration = .seconds(60)
         /// Largest body accepted. Default 32 MiB.
         public var maxBodyBytes = 32 << 20
-        /// Requests in flight to one host (scheme, host, port) at a time; more wait in priority order.
-        /// Also AsyncHTTPClient's HTTP/1.1 connections per host. Default 8 (HTTP/2 multiplexes them on one).
+        /// Requests in flight to one host (scheme, host, port) at a time over HTTP/1.1, and to a host whose
+        /// protocol is not known yet; more wait in priority order. Also AsyncHTTPClient's HTTP/1.1 connections
+        /// per host. Default 8.
         public var connectionsPerHost = 8
+        /// Requests in flight at a time to a host found to speak HTTP/2 (its first stream opened; one
+        /// connection carries them all as streams), started most urgent first. Default 100: the least RFC 9113
+        /// advises a server to allow, and what AsyncHTTPClient assumes when a server does not say — it does not
+        /// tell its users the server's `SETTINGS_MAX_CONCURRENT_STREAMS`, and queues the streams beyond it.
+        public var streamsPerHTTP2Host = 100
         /// Most redirects followed. Default 5.
         public var maxRedirects = 5
         /// Freshness of a response whose headers do not say, as a share of the time since its
@@ -87,8 +93,16 @@ public final class HTTPSchemeHandler: SchemeHandling {
         // A refused connection fails at once instead of being retried until the connect timeout: a picture
         // server that is down then costs no wait, and the loader shows the cached copies (stale-if-error).
         clientConfiguration.connectionPool.retryConnectionEstablishment = false
-        hosts = HostConnectionBudget(limitPerHost: configuration.connectionsPerHost, retryAfter: configuration.unreachableRetry,
-                                     abandonedGrace: configuration.abandonedDownloadGrace)
+        let hosts = HostConnectionBudget(limitPerHost: configuration.connectionsPerHost,
+                                         streamsPerHTTP2Host: configuration.streamsPerHTTP2Host,
+                                         retryAfter: configuration.unreachableRetry, abandonedGrace: configuration.abandonedDownloadGrace)
+        self.hosts = hosts
+        // Each HTTP/2 stream tells which host it goes to as it opens: that host's waiting requests start then.
+        clientConfiguration.http2StreamChannelDebugInitializer = { stream in
+            stream.eventLoop.makeCompletedFuture {
+                try stream.pipeline.syncOperations.addHandler(HTTP2StreamOpening { hosts.spokeHTTP2($0) }, position: .first)
+            }
+        }
         if let tls = configuration.tlsConfiguration ?? (try? TrustedAuthorities.fromEnvironment.get()) ?? nil {
             clientConfiguration.tlsConfiguration = tls
         }
@@ -258,7 +272,9 @@ public final class HTTPSchemeHandler: SchemeHandling {
         requestsConnecting.withLock { $0 += 1 }
         defer { requestsConnecting.withLock { $0 -= 1 } }
         do {
-            return try await http.execute(request, deadline: deadline)
+            let response = try await http.execute(request, deadline: deadline)
+            if response.version.major >= 2 { hosts.spokeHTTP2(url) } else { hosts.spokeHTTP1(url) }
+            return response
         } catch {
             if Self.isConnectFailure(error) { hosts.markUnreachable(url) }
             throw translate(error, url: url)

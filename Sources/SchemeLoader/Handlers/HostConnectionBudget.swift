@@ -1,11 +1,15 @@
-// HostConnectionBudget: at most a few requests in flight per host, the most urgent waiting one first; a host
-// that could not be reached is not tried again for a while.
+// HostConnectionBudget: at most a few requests in flight per host (HTTP/1.1), or its streams (HTTP/2), the most
+// urgent waiting one first; a host that could not be reached is not tried again for a while.
 import Foundation
 
 /// Limits the requests in flight to one origin (scheme, host and port), as browsers do (6–8 per host
 /// over HTTP/1.1 keep-alive): more would open more connections than a server expects, fewer would
 /// leave a slow server's latency unused. A waiting request starts in priority order — the priority
 /// is read when a slot frees, so it may change while the request waits.
+///
+/// An origin found to speak HTTP/2 (`spokeHTTP2(_:)`: its first stream opened, or a response came as HTTP/2)
+/// multiplexes its requests as streams of one connection: its limit becomes `streamsPerHTTP2Host`, and the
+/// requests waiting start at once, most urgent first — priorities are the order the streams are opened in.
 ///
 /// A host whose connection failed (refused, or no answer within the connect timeout) is marked
 /// unreachable for `retryAfter`: requests meanwhile fail at once instead of each waiting for its own
@@ -15,8 +19,10 @@ import Foundation
 /// already on the way, so it runs on for `abandonedGrace` into the caches — unless a request to the same
 /// origin is waiting, which then gets its turn at once.
 final class HostConnectionBudget: Sendable {
-    /// Requests in flight per origin.
+    /// Requests in flight per origin over HTTP/1.1 (and before its protocol is known).
     let limitPerHost: Int
+    /// Requests in flight per origin that speaks HTTP/2.
+    let streamsPerHTTP2Host: Int
     /// How long a host that could not be reached is not tried again.
     let retryAfter: Duration
     /// How long an abandoned request may run on while nobody waits for its turn.
@@ -26,8 +32,9 @@ final class HostConnectionBudget: Sendable {
     /// The jobs holding a turn, per origin.
     private let holders = Locked<[String: [ObjectIdentifier: LoadJob]]>([:])
 
-    init(limitPerHost: Int, retryAfter: Duration, abandonedGrace: Duration = .zero) {
+    init(limitPerHost: Int, streamsPerHTTP2Host: Int = 100, retryAfter: Duration, abandonedGrace: Duration = .zero) {
         self.limitPerHost = max(1, limitPerHost)
+        self.streamsPerHTTP2Host = max(1, streamsPerHTTP2Host)
         self.retryAfter = retryAfter
         self.abandonedGrace = abandonedGrace
     }
@@ -52,6 +59,17 @@ final class HostConnectionBudget: Sendable {
             marks[origin] = nil
             return false
         }
+    }
+
+    /// `url`'s origin speaks HTTP/2: its requests may be in flight up to `streamsPerHTTP2Host` at once.
+    func spokeHTTP2(_ url: URL) {
+        scheduler(for: Self.origin(of: url)).setLimit(streamsPerHTTP2Host)
+    }
+
+    /// `url`'s origin answered over HTTP/1: back to `limitPerHost` requests at once (a server no longer offering
+    /// HTTP/2), taking effect as the requests in flight end.
+    func spokeHTTP1(_ url: URL) {
+        scheduler(for: Self.origin(of: url)).setLimit(limitPerHost)
     }
 
     /// Runs `work` as one of the requests in flight to `url`'s origin (default: `task`'s URL), waiting for a

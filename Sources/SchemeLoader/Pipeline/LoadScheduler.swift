@@ -1,33 +1,34 @@
-// LoadScheduler: a limit on concurrent turns (a loader's whole loads, a host's connections); waiting turns
-// start in priority order.
+// LoadScheduler: a limit on concurrent turns (a loader's whole loads, a host's connections or streams); waiting
+// turns start in priority order.
 
-/// Grants at most `limit` turns at a time. When a turn frees, the waiter whose priority is highest
-/// *now* gets it (priorities can rise or fall while waiting), ties in the order places were taken.
+/// Grants at most `limit` turns at a time (a limit that may change: `setLimit(_:)`). When a turn frees, the
+/// waiter whose priority is highest *now* gets it (priorities can rise or fall while waiting), ties in the order
+/// places were taken.
 ///
 /// A place is taken (`reserve`) before it is waited for (`wait`), so a loader takes it the moment a load is
 /// asked for: the order in which loads are asked for is the order they queue in, whatever order their tasks
 /// later run in.
 final class LoadScheduler: Sendable {
-    private struct Waiter {
+    fileprivate struct Waiter {
         let id: UInt64
         let priority: @Sendable () -> LoadPriority
         /// Set once the waiter's task waits (`wait(for:)`).
         var continuation: CheckedContinuation<Void, any Error>?
     }
 
-    private struct State {
+    fileprivate struct State {
+        var limit: Int
         var running = 0
         var waiters: [Waiter] = []
         var nextID: UInt64 = 0
     }
 
-    private let state = Locked(State())
-    let limit: Int
+    private let state: Locked<State>
     /// Called each time a caller starts waiting (every turn is taken).
     private let whenWaiting: (@Sendable () -> Void)?
 
     init(limit: Int, whenWaiting: (@Sendable () -> Void)? = nil) {
-        self.limit = max(1, limit)
+        state = Locked(State(limit: max(1, limit)))
         self.whenWaiting = whenWaiting
     }
 
@@ -36,7 +37,7 @@ final class LoadScheduler: Sendable {
     func reserve(priority: @escaping @Sendable () -> LoadPriority) -> UInt64 {
         let (id, waits) = state.withLock { state -> (UInt64, Bool) in
             state.nextID += 1
-            if state.running < limit, state.waiters.isEmpty {
+            if state.running < state.limit, state.waiters.isEmpty {
                 state.running += 1
                 return (state.nextID, false)
             }
@@ -92,26 +93,51 @@ final class LoadScheduler: Sendable {
         }
     }
 
-    /// Frees a turn, handing it to the most urgent waiter.
+    /// Frees a turn, handing it to the most urgent waiter (unless the limit was lowered below the turns taken).
     func release() {
         let next = state.withLock { state -> Waiter? in
-            guard !state.waiters.isEmpty else {
+            guard !state.waiters.isEmpty, state.running <= state.limit else {
                 state.running -= 1
                 return nil
             }
-            var best = 0
-            var bestPriority = state.waiters[0].priority()
-            for index in state.waiters.indices.dropFirst() {
-                let priority = state.waiters[index].priority()
-                if priority > bestPriority { best = index; bestPriority = priority }
-            }
-            return state.waiters.remove(at: best)
+            return state.removeMostUrgentWaiter()
         }
         next?.continuation?.resume()
+    }
+
+    /// The most turns at a time.
+    var limit: Int { state.withLock { $0.limit } }
+
+    /// Changes the most turns at a time. A raised limit hands the new turns to the most urgent waiters at once;
+    /// a lowered one takes effect as turns end (none is taken back).
+    func setLimit(_ limit: Int) {
+        let started = state.withLock { state -> [Waiter] in
+            state.limit = max(1, limit)
+            var started: [Waiter] = []
+            while state.running < state.limit, !state.waiters.isEmpty {
+                state.running += 1
+                started.append(state.removeMostUrgentWaiter())
+            }
+            return started
+        }
+        for waiter in started { waiter.continuation?.resume() }
     }
 
     /// Turns taken and places waiting now.
     var load: (running: Int, waiting: Int) {
         state.withLock { ($0.running, $0.waiters.count) }
+    }
+}
+
+extension LoadScheduler.State {
+    /// Takes out the waiter whose priority is highest now, the earliest of equals.
+    mutating func removeMostUrgentWaiter() -> LoadScheduler.Waiter {
+        var best = 0
+        var bestPriority = waiters[0].priority()
+        for index in waiters.indices.dropFirst() {
+            let priority = waiters[index].priority()
+            if priority > bestPriority { best = index; bestPriority = priority }
+        }
+        return waiters.remove(at: best)
     }
 }

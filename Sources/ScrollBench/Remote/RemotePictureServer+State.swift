@@ -17,7 +17,7 @@ extension RemotePictureServer {
                           encoder: any ThumbnailEncoding = ThumbnailEncoder()) throws -> AppState {
         var configuration = SchemeLoaderConfiguration(diskDirectory: directory.appendingPathComponent("pictures"))
         configuration.memoryCostLimit = AppState.pictureMemoryLimit  // as the app's
-        let pictures = try SchemeLoader(handlers: [HTTPSchemeHandler()], configuration: configuration)
+        let pictures = try SchemeLoader(handlers: [HTTPSchemeHandler(configuration: handlerConfiguration)], configuration: configuration)
         let thumbnails = try SchemeLoader(
             handlers: [ThumbnailSchemeHandler(base: pictures, encoder: encoder)],
             configuration: .cpuBound(diskDirectory: directory.appendingPathComponent("thumbnails")))

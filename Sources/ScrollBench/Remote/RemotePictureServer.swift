@@ -21,6 +21,9 @@ public struct NetworkConditions: Sendable, Hashable, Codable {
     /// With `sketches`: the sketches are BlurHashes with the pictures' sizes (`BlurHashSketch`), as Element and Cinny
     /// send them, instead of colour sketches.
     public var blurHashes = false
+    /// Served over https with HTTP/2 (ALPN, a certificate made for the run), as image hosts and homeservers
+    /// behind a proxy answer; else plain http, HTTP/1.1.
+    public var http2 = false
 
     /// No latency, no jitter, no bandwidth cap.
     public init() {}
@@ -59,6 +62,8 @@ public final class RemotePictureServer: Sendable {
     /// The sketch of each corpus picture (`ColourSketch`'s or `BlurHashSketch`'s text form), when the messages carry them.
     let sketches: [String]?
     private let baseline = Locked((requests: [String: Int](), bytes: 0, opened: 0))
+    /// The HTTP handler's settings for its clients (over HTTP/2: trusting the run's certificate).
+    let handlerConfiguration: HTTPSchemeHandler.Configuration
 
     /// Starts a server for `rows` rows over `corpus`.
     public init(corpus: WebPhotoCorpus, rows: Int, conditions: NetworkConditions) async throws {
@@ -75,8 +80,12 @@ public final class RemotePictureServer: Sendable {
                 headers: [("Content-Type", "image/jpeg"), ("Cache-Control", "max-age=86400")], body: photo.data)
         }
         do {
+            // The certificate is read by the server and the clients' trust as they are made: its folder can go then.
+            let folder = try TemporaryDirectory()
+            let tls = conditions.http2 ? try TestCertificate.make(in: folder) : nil
+            handlerConfiguration = try tls.map { try .trusting(certificate: $0.certificate) } ?? HTTPSchemeHandler.Configuration()
             server = try await TestHTTPServer(
-                routes: routes, latency: .milliseconds(conditions.latencyMilliseconds),
+                routes: routes, tls: tls, http2: conditions.http2, latency: .milliseconds(conditions.latencyMilliseconds),
                 bytesPerSecond: conditions.bandwidthKilobitsPerSecond.map { $0 * 1000 / 8 },
                 jitter: .milliseconds(conditions.jitterMilliseconds), seed: conditions.seed)
         } catch {
