@@ -102,26 +102,23 @@ public actor OutboxSender {
             return
         }
         try store.setOutboxState(id, .uploading)
-        // The limit is checked before anything is reserved: a file too large never leaves a dangling mxc://.
         let limit = try await mediaLimit()
         if entry.eventID == nil {
+            // The limit is checked before anything is reserved: a file too large never leaves a dangling mxc://.
             let largest = max(media.picture.count, media.thumbnail?.count ?? 0)
             if let limit, largest > limit { throw MatrixError.tooLarge(bytes: largest, limit: limit) }
             // A reservation is renewed only while no event names it.
             if entry.mediaURL == nil || (!entry.uploaded && Self.lapses(entry.mediaExpiresAt)) {
                 entry = try await reserve(media, for: entry, limit: limit)
             }
-        }
-        let (picture, thumbnail) = try Self.mediaURLs(of: entry)
-        if entry.eventID == nil {
             // The event goes before the bytes only when the server's limit is known (and met): otherwise a 413 after
             // it would leave the other person an event whose picture never comes.
             if limit == nil && !entry.uploaded {
-                try await put(media, of: entry, picture: picture, thumbnail: thumbnail, limit: limit)
+                try await put(media, of: entry, limit: limit)
                 try store.setOutboxUploaded(id)
                 entry.uploaded = true
             }
-            await uploaded?(picture, media.picture)
+            await uploaded?(try Self.mediaURLs(of: entry).picture, media.picture)
             let eventID = try await sendEvent(entry)
             guard !entry.uploaded else {
                 try store.setOutboxSent(id, eventID: eventID)
@@ -130,7 +127,7 @@ public actor OutboxSender {
             try store.setOutboxEventSent(id, eventID: eventID)
             entry.eventID = eventID
         }
-        if !entry.uploaded { try await put(media, of: entry, picture: picture, thumbnail: thumbnail, limit: limit) }
+        if !entry.uploaded { try await put(media, of: entry, limit: limit) }
         try store.setOutboxSent(id, eventID: entry.eventID ?? "")
     }
 
@@ -170,8 +167,8 @@ public actor OutboxSender {
     }
 
     /// Uploads the thumbnail, then the picture, to their reserved URIs (a second upload of either counts as done).
-    private func put(_ media: OutboxMedia, of entry: OutboxEntry, picture: MatrixMediaURL, thumbnail: MatrixMediaURL?,
-                     limit: Int?) async throws(MatrixError) {
+    private func put(_ media: OutboxMedia, of entry: OutboxEntry, limit: Int?) async throws(MatrixError) {
+        let (picture, thumbnail) = try Self.mediaURLs(of: entry)
         if let thumbnail, let bytes = media.thumbnail {
             try await client.upload(bytes, contentType: media.thumbnailType, filename: "thumbnail.jpg", to: thumbnail,
                                     limit: limit, session: session)
@@ -193,7 +190,7 @@ public actor OutboxSender {
     }
 
     /// The picture's and thumbnail's stored `mxc://` URIs.
-    private static func mediaURLs(of entry: OutboxEntry) throws(MatrixError) -> (MatrixMediaURL, MatrixMediaURL?) {
+    private static func mediaURLs(of entry: OutboxEntry) throws(MatrixError) -> (picture: MatrixMediaURL, thumbnail: MatrixMediaURL?) {
         func media(_ text: String?) -> MatrixMediaURL? { text.flatMap(URL.init(string:)).flatMap { try? MatrixMediaURL(url: $0) } }
         guard let picture = media(entry.mediaURL) else {
             throw .invalidResponse(endpoint: "/media/create", reason: "the stored mxc:// URL cannot be read")
