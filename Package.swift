@@ -159,6 +159,8 @@ let package = Package(
                 "SnaptermUI",
                 "ScrollBench",
                 "MessageStore",
+                "Matrix",
+                "MatrixSending",
                 "TestSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]

@@ -10,13 +10,34 @@ extension MatrixClient {
                           endpoint: "/media/config")
     }
 
-    /// `POST /_matrix/media/v1/create`: an `mxc://` URI reserved for an upload made later with `upload`.
-    public func createMedia(_ session: MatrixSession) async throws(MatrixError) -> MatrixMediaURL {
+    /// `POST /_matrix/media/v1/create`: an `mxc://` URI reserved for an upload made later with `upload`. A server
+    /// without asynchronous uploads answers an error whose `lacksMediaCreate` is true.
+    public func createMedia(_ session: MatrixSession) async throws(MatrixError) -> MediaReservation {
         let answer: MediaCreateAnswer = try await request(
             session, "POST", Self.url(session.homeserver, ["_matrix", "media", "v1", "create"]), body: Data("{}".utf8),
             endpoint: "/media/create")
         guard let url = URL(string: answer.contentURI), let media = try? MatrixMediaURL(url: url), media.thumbnail == nil else {
             throw .invalidResponse(endpoint: "/media/create", reason: "content_uri is not an mxc:// URL")
+        }
+        return MediaReservation(media: media,
+                                expiresAt: answer.unusedExpiresAt.map { Date(timeIntervalSince1970: Double($0) / 1000) })
+    }
+
+    /// `POST /_matrix/media/v3/upload`: uploads `data` at once and returns its new `mxc://` URI — for a server
+    /// without `createMedia`. `limit` and a 413 as in `upload(_:contentType:filename:to:limit:session:)`.
+    public func uploadMedia(_ data: Data, contentType: String, filename: String?, limit: Int?,
+                            session: MatrixSession) async throws(MatrixError) -> MatrixMediaURL {
+        if let limit, data.count > limit { throw .tooLarge(bytes: data.count, limit: limit) }
+        let url = Self.url(session.homeserver, ["_matrix", "media", "v3", "upload"], filename: filename)
+        let answer: PlainUploadAnswer
+        do throws(MatrixError) {
+            answer = try await request(session, "POST", url, body: data, contentType: contentType, endpoint: "/media/upload",
+                                       timeout: .seconds(300))
+        } catch .server(status: 413, _, _) {
+            throw .tooLarge(bytes: data.count, limit: limit)
+        }
+        guard let uri = URL(string: answer.contentURI), let media = try? MatrixMediaURL(url: uri), media.thumbnail == nil else {
+            throw .invalidResponse(endpoint: "/media/upload", reason: "content_uri is not an mxc:// URL")
         }
         return media
     }
@@ -27,11 +48,7 @@ extension MatrixClient {
     public func upload(_ data: Data, contentType: String, filename: String?, to media: MatrixMediaURL, limit: Int?,
                        session: MatrixSession) async throws(MatrixError) {
         if let limit, data.count > limit { throw .tooLarge(bytes: data.count, limit: limit) }
-        var url = Self.url(session.homeserver, ["_matrix", "media", "v3", "upload", media.server, media.mediaID])
-        if let filename, var components = URLComponents(url: url, resolvingAgainstBaseURL: false) {
-            components.queryItems = [URLQueryItem(name: "filename", value: filename)]
-            url = components.url ?? url
-        }
+        let url = Self.url(session.homeserver, ["_matrix", "media", "v3", "upload", media.server, media.mediaID], filename: filename)
         do throws(MatrixError) {
             let _: UploadAnswer = try await request(session, "PUT", url, body: data, contentType: contentType,
                                                     endpoint: "/media/upload", timeout: .seconds(300))
@@ -73,6 +90,14 @@ extension MatrixClient {
         } catch {
             throw error.redacting([session.accessToken])
         }
+    }
+
+    /// `url(base, segments)` with `?filename=` when a `filename` is given.
+    private static func url(_ base: URL, _ segments: [String], filename: String?) -> URL {
+        let url = Self.url(base, segments)
+        guard let filename, var components = URLComponents(url: url, resolvingAgainstBaseURL: false) else { return url }
+        components.queryItems = [URLQueryItem(name: "filename", value: filename)]
+        return components.url ?? url
     }
 
     /// `base` with `segments` appended, each percent-encoded whole (a room id's `!`, an alias's `#` and `:`, a

@@ -52,10 +52,13 @@ public struct MatrixClient: Sendable {
 
     // MARK: Sessions
 
-    /// Logs in `user` with `password` (`m.login.password`, identifier `m.id.user`) at `base`: a new device.
+    /// Logs in `user` with `password` (`m.login.password`, identifier `m.id.user`) at `base`: a new device, or the
+    /// device `deviceID` again (its transaction ids stay known to the server, so an outbox send repeated from it is
+    /// recognised and never doubled).
     public func login(at base: URL, user: MatrixUserID, password: String,
-                      deviceName: String = "Snapterm") async throws(MatrixError) -> MatrixSession {
-        let request = LoginRequest(identifier: .init(user: user.text), password: password, initialDeviceDisplayName: deviceName)
+                      deviceName: String = "Snapterm", deviceID: String? = nil) async throws(MatrixError) -> MatrixSession {
+        let request = LoginRequest(identifier: .init(user: user.text), password: password, initialDeviceDisplayName: deviceName,
+                                   deviceID: deviceID)
         let body: Data
         do { body = try JSONEncoder().encode(request) } catch {
             throw .invalidUser(user.text)

@@ -90,6 +90,13 @@ public enum MatrixError: Error, Equatable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// Whether the answer to `POST /_matrix/media/v1/create` says the server has no asynchronous uploads: the
+    /// endpoint is unknown to it (404 or 405, `M_UNRECOGNIZED` or no code).
+    public var lacksMediaCreate: Bool {
+        guard case .server(let status, let code, _) = self else { return false }
+        return (status == 404 || status == 405 || code == "M_UNRECOGNIZED") && (code == nil || code == "M_UNRECOGNIZED")
+    }
+
     /// `2.4 MB`, `512 kB`, `90 bytes`: a size for a sentence (decimal units).
     static func size(_ bytes: Int) -> String {
         if bytes >= 1_000_000 { return String(format: "%.1f MB", Double(bytes) / 1_000_000) }

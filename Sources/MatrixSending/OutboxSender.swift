@@ -1,6 +1,7 @@
-// OutboxSender: drains one account's Matrix outbox, in order — reserves the picture's mxc:// URI, uploads the bytes,
-// sends the event under the entry's transaction id — recording each step, so a drain after a crash resumes where the
-// last one stopped and never doubles a message (the same transaction id returns the same event).
+// OutboxSender: drains one account's Matrix outbox, in order — reserves the picture's mxc:// URI, sends the event
+// under the entry's transaction id, then uploads the bytes (the other person gets the event without waiting for
+// them) — recording each step, so a drain after a crash resumes where the last one stopped and never doubles a
+// message (the same transaction id returns the same event) nor reserves a second URI for it.
 import Foundation
 import Matrix
 import MessageStore
@@ -19,8 +20,8 @@ public struct SendOutcome: Sendable, Equatable {
 
 /// Sends the outbox of one session's account.
 public actor OutboxSender {
-    /// Called with a picture's `mxc://` URL and its bytes once they are uploaded, before the event is sent — the
-    /// moment to seed the loader's cache with the local pixels.
+    /// Called with a picture's `mxc://` URL and its bytes once the URL is known, before the event naming it is
+    /// sent — the moment to seed the loader's cache with the local pixels.
     public typealias UploadedPicture = @Sendable (_ media: MatrixMediaURL, _ picture: Data) async -> Void
 
     private let store: MessageStore
@@ -56,14 +57,16 @@ public actor OutboxSender {
             var failures = 0
             while true {
                 do {
-                    try await attempt(entry)
+                    try await attempt(entry.id)
                     note(SendOutcome(entry: try store.outboxEntry(entry.id) ?? entry, failure: nil))
                     break
                 } catch let error as MessageStoreError {
                     throw error
                 } catch {
                     let error = error as? MatrixError ?? .invalidResponse(endpoint: "the outbox", reason: "\(error)")
-                    let sentence = error.description
+                    let eventSent = try store.outboxEntry(entry.id)?.eventID != nil
+                    let sentence = (eventSent && !error.isRetryable && !Self.endsSession(error)
+                                    ? "the message was sent, but its picture could not be uploaded: " : "") + error.description
                     try store.setOutboxFailed(entry.id, reason: sentence, retryable: error.isRetryable || Self.endsSession(error))
                     let stored = try store.outboxEntry(entry.id) ?? entry
                     if Self.endsSession(error) {
@@ -90,50 +93,119 @@ public actor OutboxSender {
         return outcomes
     }
 
-    /// One attempt at `entry`, from the step it had reached: a `MatrixError` from the server, or the
-    /// `MessageStoreError` of a step that could not be recorded.
-    private func attempt(_ entry: OutboxEntry) async throws {
-        var current = entry
-        if let media = try store.outboxMedia(entry.id) {
-            try store.setOutboxState(entry.id, .uploading)
-            if current.mediaURL == nil {
-                // The limit is checked before anything is reserved: a file too large never leaves a dangling mxc://.
-                let limit = try await mediaLimit()
-                let largest = max(media.picture.count, media.thumbnail?.count ?? 0)
-                if let limit, largest > limit { throw MatrixError.tooLarge(bytes: largest, limit: limit) }
-                let picture = try await client.createMedia(session)
-                let thumbnail = media.thumbnail == nil ? nil : try await client.createMedia(session)
-                try store.setOutboxMediaURLs(entry.id, picture: picture.url.absoluteString, thumbnail: thumbnail?.url.absoluteString)
-                current.mediaURL = picture.url.absoluteString
-                current.thumbnailURL = thumbnail?.url.absoluteString
-            }
-            guard let pictureURL = current.mediaURL.flatMap(URL.init(string:)),
-                  let picture = try? MatrixMediaURL(url: pictureURL) else {
-                throw MatrixError.invalidResponse(endpoint: "/media/create", reason: "the stored mxc:// URL cannot be read")
-            }
-            if !current.uploaded {
-                let limit = try await mediaLimit()
-                if let thumbnailText = current.thumbnailURL, let thumbnailURL = URL(string: thumbnailText),
-                   let thumbnail = try? MatrixMediaURL(url: thumbnailURL), let bytes = media.thumbnail {
-                    try await client.upload(bytes, contentType: media.thumbnailType, filename: "thumbnail.jpg", to: thumbnail,
-                                            limit: limit, session: session)
-                }
-                try await client.upload(media.picture, contentType: media.pictureType, filename: entry.body, to: picture,
-                                        limit: limit, session: session)
-                try store.setOutboxUploaded(entry.id)
-            }
-            await uploaded?(picture, media.picture)
+    /// One attempt at entry `id`, from the step it had reached (as stored: a crash loses none): a `MatrixError` from
+    /// the server, or the `MessageStoreError` of a step that could not be recorded.
+    private func attempt(_ id: Int64) async throws {
+        guard var entry = try store.outboxEntry(id) else { return }
+        guard let media = try store.outboxMedia(id) else {
+            try store.setOutboxSent(id, eventID: try await sendEvent(entry))
+            return
         }
+        try store.setOutboxState(id, .uploading)
+        let limit = try await mediaLimit()
+        if entry.eventID == nil {
+            // The limit is checked before anything is reserved: a file too large never leaves a dangling mxc://.
+            let largest = max(media.picture.count, media.thumbnail?.count ?? 0)
+            if let limit, largest > limit { throw MatrixError.tooLarge(bytes: largest, limit: limit) }
+            // A reservation is renewed only while no event names it.
+            if entry.mediaURL == nil || (!entry.uploaded && Self.lapses(entry.mediaExpiresAt)) {
+                entry = try await reserve(media, for: entry, limit: limit)
+            }
+            // The event goes before the bytes only when the server's limit is known (and met): otherwise a 413 after
+            // it would leave the other person an event whose picture never comes.
+            if limit == nil && !entry.uploaded {
+                try await put(media, of: entry, limit: limit)
+                try store.setOutboxUploaded(id)
+                entry.uploaded = true
+            }
+            await uploaded?(try Self.mediaURLs(of: entry).picture, media.picture)
+            let eventID = try await sendEvent(entry)
+            guard !entry.uploaded else {
+                try store.setOutboxSent(id, eventID: eventID)
+                return
+            }
+            try store.setOutboxEventSent(id, eventID: eventID)
+            entry.eventID = eventID
+        }
+        if !entry.uploaded { try await put(media, of: entry, limit: limit) }
+        try store.setOutboxSent(id, eventID: entry.eventID ?? "")
+    }
+
+    /// Reserves the `mxc://` URIs of `entry`'s picture and thumbnail and records them; a server without
+    /// reservations gets the bytes at once (`POST /upload`), recorded as uploaded.
+    private func reserve(_ media: OutboxMedia, for entry: OutboxEntry, limit: Int?) async throws -> OutboxEntry {
+        var entry = entry
+        if case let (picture, thumbnail)? = try await reservations(thumbnail: media.thumbnail != nil) {
+            entry.mediaURL = picture.media.url.absoluteString
+            entry.thumbnailURL = thumbnail?.media.url.absoluteString
+            entry.mediaExpiresAt = [picture.expiresAt, thumbnail?.expiresAt].compactMap { $0 }.min()
+            entry.uploaded = false
+        } else {
+            if let bytes = media.thumbnail {
+                entry.thumbnailURL = try await client.uploadMedia(bytes, contentType: media.thumbnailType, filename: "thumbnail.jpg",
+                                                                  limit: limit, session: session).url.absoluteString
+            }
+            entry.mediaURL = try await client.uploadMedia(media.picture, contentType: media.pictureType, filename: entry.body,
+                                                          limit: limit, session: session).url.absoluteString
+            entry.mediaExpiresAt = nil
+            entry.uploaded = true
+        }
+        try store.setOutboxMediaURLs(entry.id, picture: entry.mediaURL ?? "", thumbnail: entry.thumbnailURL,
+                                     expiresAt: entry.mediaExpiresAt, uploaded: entry.uploaded)
+        return entry
+    }
+
+    /// A reservation for the picture and, when asked, one for its thumbnail; `nil` when the server has no `create`.
+    private func reservations(thumbnail: Bool) async throws(MatrixError) -> (MediaReservation, MediaReservation?)? {
+        do {
+            let picture = try await client.createMedia(session)
+            return (picture, thumbnail ? try await client.createMedia(session) : nil)
+        } catch {
+            if error.lacksMediaCreate { return nil }
+            throw error
+        }
+    }
+
+    /// Uploads the thumbnail, then the picture, to their reserved URIs (a second upload of either counts as done).
+    private func put(_ media: OutboxMedia, of entry: OutboxEntry, limit: Int?) async throws(MatrixError) {
+        let (picture, thumbnail) = try Self.mediaURLs(of: entry)
+        if let thumbnail, let bytes = media.thumbnail {
+            try await client.upload(bytes, contentType: media.thumbnailType, filename: "thumbnail.jpg", to: thumbnail,
+                                    limit: limit, session: session)
+        }
+        try await client.upload(media.picture, contentType: media.pictureType, filename: entry.body, to: picture,
+                                limit: limit, session: session)
+    }
+
+    /// Sends `entry`'s event (its content with the media URLs) under its transaction id; returns the event id.
+    private func sendEvent(_ entry: OutboxEntry) async throws -> String {
         try store.setOutboxState(entry.id, .sending)
         let content: Data
         do {
-            content = try MessageContent.completed(entry.content, url: current.mediaURL, thumbnailURL: current.thumbnailURL)
+            content = try MessageContent.completed(entry.content, url: entry.mediaURL, thumbnailURL: entry.thumbnailURL)
         } catch {
             throw MatrixError.invalidResponse(endpoint: "the outbox", reason: "the stored event content is not JSON")
         }
-        let eventID = try await client.send(content, to: entry.roomID, transactionID: entry.transactionID, session: session)
-        try store.setOutboxSent(entry.id, eventID: eventID)
+        return try await client.send(content, to: entry.roomID, transactionID: entry.transactionID, session: session)
     }
+
+    /// The picture's and thumbnail's stored `mxc://` URIs.
+    private static func mediaURLs(of entry: OutboxEntry) throws(MatrixError) -> (picture: MatrixMediaURL, thumbnail: MatrixMediaURL?) {
+        func media(_ text: String?) -> MatrixMediaURL? { text.flatMap(URL.init(string:)).flatMap { try? MatrixMediaURL(url: $0) } }
+        guard let picture = media(entry.mediaURL) else {
+            throw .invalidResponse(endpoint: "/media/create", reason: "the stored mxc:// URL cannot be read")
+        }
+        return (picture, media(entry.thumbnailURL))
+    }
+
+    /// Whether a reservation lapsing at `expiresAt` may lapse before an upload started now gets going.
+    private static func lapses(_ expiresAt: Date?) -> Bool {
+        guard let expiresAt else { return false }
+        return expiresAt.timeIntervalSinceNow < reservationMargin
+    }
+
+    /// How long before its expiry a reservation is no longer used for a new upload (seconds).
+    static let reservationMargin: TimeInterval = 300
 
     /// The server's upload limit, asked once per sender; `nil` when it sets none (or has no media config).
     private func mediaLimit() async throws(MatrixError) -> Int? {

@@ -46,9 +46,18 @@ extension MessageStore {
         try update("UPDATE matrixOutbox SET state = ? WHERE id = ?", [state.rawValue, id])
     }
 
-    /// Keeps the `mxc://` URIs reserved for entry `id`'s picture and thumbnail.
-    public func setOutboxMediaURLs(_ id: Int64, picture: String, thumbnail: String?) throws(MessageStoreError) {
-        try update("UPDATE matrixOutbox SET mediaUrl = ?, thumbnailUrl = ? WHERE id = ?", [picture, thumbnail, id])
+    /// Keeps the `mxc://` URIs of entry `id`'s picture and thumbnail: reserved until `expiresAt` (when the server
+    /// said), or already `uploaded` (a server without reservations).
+    public func setOutboxMediaURLs(_ id: Int64, picture: String, thumbnail: String?, expiresAt: Date? = nil,
+                                   uploaded: Bool = false) throws(MessageStoreError) {
+        try update("UPDATE matrixOutbox SET mediaUrl = ?, thumbnailUrl = ?, mediaExpiresAt = ?, uploaded = ? WHERE id = ?",
+                   [picture, thumbnail, expiresAt, uploaded, id])
+    }
+
+    /// Entry `id`'s event is sent as `eventID` before its picture's bytes: it stays `uploading`, its bytes kept,
+    /// until `setOutboxSent`.
+    public func setOutboxEventSent(_ id: Int64, eventID: String) throws(MessageStoreError) {
+        try update("UPDATE matrixOutbox SET state = 'uploading', eventId = ?, failure = NULL WHERE id = ?", [eventID, id])
     }
 
     /// Notes that entry `id`'s bytes are uploaded.
@@ -86,8 +95,8 @@ extension MessageStore {
                         body: row["body"], content: row["content"],
                         state: OutboxState(rawValue: row["state"]) ?? .failed, failure: row["failure"],
                         retryable: row["retryable"], attempts: row["attempts"], mediaURL: row["mediaUrl"],
-                        thumbnailURL: row["thumbnailUrl"], uploaded: row["uploaded"], eventID: row["eventId"],
-                        createdAt: row["createdAt"])
+                        thumbnailURL: row["thumbnailUrl"], mediaExpiresAt: row["mediaExpiresAt"], uploaded: row["uploaded"],
+                        eventID: row["eventId"], createdAt: row["createdAt"])
         }
     }
 }

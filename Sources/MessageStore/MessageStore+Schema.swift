@@ -84,6 +84,11 @@ extension MessageStore {
         migrator.registerMigration("v7: Matrix history paging, redactions kept") { db in
             try addMatrixHistoryTables(db)
         }
+        migrator.registerMigration("v8: Matrix outbox reservation expiry") { db in
+            // When the server forgets the mxc:// ids reserved for an entry's picture if nothing was uploaded to them:
+            // a send resumed later reserves new ones, as long as its event (naming the old ones) was not sent.
+            try db.alter(table: "matrixOutbox") { t in t.add(column: "mediaExpiresAt", .datetime) }
+        }
         return migrator
     }
 

@@ -1,7 +1,8 @@
 // OutboxEntry: one Matrix send in the outbox — its transaction id, where it stands, and what it uploads.
 import Foundation
 
-/// Where a send in the outbox stands: queued → uploading → sending → sent, or failed.
+/// Where a send in the outbox stands: queued → uploading → sending → sent, or failed. A picture's event may be sent
+/// before its bytes are uploaded: then it is `uploading` again, with its `eventID`, until they are.
 public enum OutboxState: String, Sendable, Codable, CaseIterable {
     /// Written, nothing sent yet.
     case queued
@@ -81,9 +82,11 @@ public struct OutboxEntry: Sendable, Equatable, Identifiable {
     public var mediaURL: String?
     /// The `mxc://` URI reserved for the thumbnail, once reserved.
     public var thumbnailURL: String?
+    /// When the reserved URIs lapse if nothing is uploaded to them, if the server said.
+    public var mediaExpiresAt: Date?
     /// Whether the picture and thumbnail bytes are uploaded.
     public var uploaded: Bool
-    /// The event id the server gave, once sent.
+    /// The event id the server gave, once the event is sent (the picture's bytes may still be uploading).
     public var eventID: String?
     /// When it was written.
     public var createdAt: Date

@@ -1,5 +1,7 @@
 // LoopbackRelay: a TCP relay on 127.0.0.1 in front of a server — a test cuts it (every connection dropped, new ones
-// refused) and opens it again on the same port, so a shared server looks down and back without being stopped.
+// refused) and opens it again on the same port, so a shared server looks down and back without being stopped; or
+// holds one kind of request (never relayed) or its answer (the server acts, the client never hears), so a client
+// can be killed at that very step.
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -17,6 +19,10 @@ public final class LoopbackRelay: Sendable {
         var opened = 0
         var upstreamBytes = 0
         var bytesPerSecond: Int?
+        var heldRequestMarker: Data?
+        var heldAnswerMarker: Data?
+        var held = 0
+        var releases = 0
     }
     private let state = Mutex(State())
 
@@ -41,6 +47,26 @@ public final class LoopbackRelay: Sendable {
 
     /// How many connections were relayed so far.
     public var connectionsOpened: Int { state.withLock { $0.opened } }
+
+    /// Holds each request whose bytes contain `marker` (e.g. `/send/`): it is not relayed, and its connection stays
+    /// open — the client waits for an answer — until `release()`.
+    public func holdRequests(containing marker: String) { state.withLock { $0.heldRequestMarker = Data(marker.utf8) } }
+
+    /// Relays each request whose bytes contain `marker` but holds the server's answer: the server acts, the client
+    /// never hears back — until `release()`.
+    public func holdAnswers(toRequestsContaining marker: String) { state.withLock { $0.heldAnswerMarker = Data(marker.utf8) } }
+
+    /// How many requests and answers have been held so far.
+    public var heldCount: Int { state.withLock { $0.held } }
+
+    /// Holds nothing more, and drops the connections of what was held (none of it goes through).
+    public func release() {
+        state.withLock { state in
+            state.heldRequestMarker = nil
+            state.heldAnswerMarker = nil
+            state.releases += 1
+        }
+    }
 
     /// Drops every connection and refuses new ones (the port is closed) until `open()`.
     public func cut() {
@@ -87,13 +113,16 @@ public final class LoopbackRelay: Sendable {
         }
         guard open else { close(client); close(upstream); return }
         let finished = PumpCount()
+        let answerHeld = AnswerHeld()
         for (from, to) in [(client, upstream), (upstream, client)] {
             let isUpload = from == client
             Thread { [weak self] in
                 var buffer = [UInt8](repeating: 0, count: 16_384)
                 while true {
                     let count = read(from, &buffer, buffer.count)
-                    guard count > 0, Self.writeAll(buffer, count: count, to: to) else { break }
+                    guard count > 0 else { break }
+                    if let self, self.holds(Data(buffer[0..<count]), isUpload: isUpload, answerHeld: answerHeld) { break }
+                    guard Self.writeAll(buffer, count: count, to: to) else { break }
                     guard isUpload, let self else { continue }
                     let rate = self.state.withLock { state -> Int? in
                         state.upstreamBytes += count
@@ -111,6 +140,22 @@ public final class LoopbackRelay: Sendable {
                 }
             }.start()
         }
+    }
+
+    /// Whether `chunk` is held (then this returns once `release()` or `cut()` came, and the connection is dropped).
+    /// A request matching the answer marker marks its connection, whose next answer is held.
+    private func holds(_ chunk: Data, isUpload: Bool, answerHeld: AnswerHeld) -> Bool {
+        let generation = state.withLock { state -> Int? in
+            if isUpload, let marker = state.heldAnswerMarker, chunk.range(of: marker) != nil { answerHeld.value.withLock { $0 = true } }
+            let hold = isUpload ? state.heldRequestMarker.map { chunk.range(of: $0) != nil } ?? false : answerHeld.value.withLock { $0 }
+            guard hold else { return nil }
+            state.held += 1
+            return state.releases
+        }
+        guard let generation else { return false }
+        // A relay thread of the test's own, polling for the test to let go: no assertion waits on this.
+        while state.withLock({ $0.releases == generation && $0.listener >= 0 }) { Thread.sleep(forTimeInterval: 0.005) }
+        return true
     }
 
     private static func writeAll(_ buffer: [UInt8], count: Int, to descriptor: Int32) -> Bool {
@@ -152,4 +197,9 @@ public final class LoopbackRelay: Sendable {
 /// How many of a connection's two pumps have ended.
 private final class PumpCount: Sendable {
     let value = Mutex(0)
+}
+
+/// Whether a connection's next answer is held (its request matched the answer marker).
+private final class AnswerHeld: Sendable {
+    let value = Mutex(false)
 }

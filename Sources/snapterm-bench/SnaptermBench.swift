@@ -5,14 +5,14 @@ import AssetLibrary
 import Foundation
 import MapSnapshots
 
-/// `snapterm-bench` — loader, imaging, map, render, psnr and scroll benchmarks; build with `-c release`.
+/// `snapterm-bench` — loader, imaging, map, render, psnr, scroll, ranges and Matrix send benchmarks; build with `-c release`.
 @main
 struct SnaptermBench: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "snapterm-bench",
         abstract: "Run Snapterm's benchmarks and print their figures (use a release build).",
         subcommands: [LoaderBench.self, ImagingBench.self, MapBench.self, RenderBench.self, SixelPSNR.self, ScrollCommand.self,
-                      RangeBench.self])
+                      RangeBench.self, SendBench.self])
 }
 
 /// Where the benchmarks find the shipped data: the same rules as `snapterm` (`DataFolder`: `$SNAPTERM_DATA`,

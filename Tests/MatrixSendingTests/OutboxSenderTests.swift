@@ -1,6 +1,8 @@
-// OutboxSenderTests: the sender against a scripted homeserver — order, the transaction id of every attempt, retries
+// OutboxSenderTests: the sender against a scripted homeserver — order (the event before the bytes when the upload
+// limit is known; the bytes first without it, or without reservations), the transaction id of every attempt, retries
 // after 5xx, a dropped connection and 429 (waiting its retry_after_ms), a 413 and the upload limit said in a
-// sentence, a resumed send that uploads nothing twice, an ended session, and no token in any failure.
+// sentence, a send resumed from each step that reserves and sends nothing twice, a lapsed reservation, an ended
+// session, and no token in any failure.
 import Foundation
 import Matrix
 import MatrixSending
@@ -46,7 +48,7 @@ import Testing
         #expect(try store.pendingOutbox(account: Self.session.userID).isEmpty)
     }
 
-    @Test func aPictureIsReservedUploadedThenSentWithItsURLs() async throws {
+    @Test func aPictureIsReservedThenItsEventSentBeforeItsBytes() async throws {
         let (store, folder) = try Self.store()
         defer { withExtendedLifetime(folder) {} }
         try store.enqueue([Self.photo()], account: Self.session.userID)
@@ -54,14 +56,44 @@ import Testing
 
         let outcome = try #require(try await Self.sender(store, server).drain().first)
 
-        #expect(outcome.isSent)
-        #expect(server.requests.map(\.route) == [.mediaConfig, .create, .create, .upload, .upload, .send])
+        #expect(outcome.isSent && outcome.entry.eventID == "$event-1")
+        #expect(server.requests.map(\.route) == [.mediaConfig, .create, .create, .send, .upload, .upload])
         let content = try #require(server.requests(to: .send).first?.body)
         let object = try #require(try JSONSerialization.jsonObject(with: content) as? [String: Any])
         #expect(object["url"] as? String == "mxc://localhost/media1")
         #expect((object["info"] as? [String: Any])?["thumbnail_url"] as? String == "mxc://localhost/media2")
         #expect(server.requests(to: .upload).map(\.lastSegment) == ["media2", "media1"])
         #expect(server.requests(to: .upload).allSatisfy { $0.contentType == "image/jpeg" })
+    }
+
+    @Test func withoutAKnownUploadLimitTheBytesGoBeforeTheEvent() async throws {
+        let (store, folder) = try Self.store()
+        defer { withExtendedLifetime(folder) {} }
+        try store.enqueue([Self.photo()], account: Self.session.userID)
+        let server = ScriptedHomeserver(uploadSize: nil)
+
+        let outcome = try #require(try await Self.sender(store, server).drain().first)
+
+        #expect(outcome.isSent)
+        #expect(server.requests.map(\.route) == [.mediaConfig, .create, .create, .upload, .upload, .send])
+    }
+
+    @Test func aServerWithoutReservationsGetsTheBytesFirstThenTheEvent() async throws {
+        let (store, folder) = try Self.store()
+        defer { withExtendedLifetime(folder) {} }
+        try store.enqueue([Self.photo()], account: Self.session.userID)
+        let server = ScriptedHomeserver()
+        server.fail(.create, with: [ScriptedHomeserver.answer(404, #"{"errcode":"M_UNRECOGNIZED","error":"Unrecognized request"}"#)])
+
+        let outcome = try #require(try await Self.sender(store, server).drain().first)
+
+        #expect(outcome.isSent)
+        #expect(server.requests.map(\.route) == [.mediaConfig, .create, .plainUpload, .plainUpload, .send])
+        let content = try #require(server.requests(to: .send).first?.body)
+        let object = try #require(try JSONSerialization.jsonObject(with: content) as? [String: Any])
+        #expect(object["url"] as? String == "mxc://localhost/media2")
+        #expect((object["info"] as? [String: Any])?["thumbnail_url"] as? String == "mxc://localhost/media1")
+        #expect(server.requests(to: .plainUpload).first?.url.query == "filename=thumbnail.jpg")
     }
 
     @Test func serverErrorsAndADroppedConnectionAreRetriedUnderTheSameTransactionID() async throws {
@@ -139,8 +171,8 @@ import Testing
         #expect(server.requests(to: .send).isEmpty)
     }
 
-    @Test func aResumedSendUploadsNothingTwiceAndSendsUnderTheSameTransactionID() async throws {
-        // Given a picture whose bytes were uploaded, but whose event never got through (the server went away)
+    @Test func aSendStoppedBeforeItsEventReusesItsReservationAndTransactionID() async throws {
+        // Given a picture whose URIs were reserved, but whose event never got through (the server went away)
         let (store, folder) = try Self.store()
         defer { withExtendedLifetime(folder) {} }
         let entry = try #require(try store.enqueue([Self.photo()], account: Self.session.userID).first)
@@ -148,15 +180,77 @@ import Testing
         server.fail(.send, with: [.failure(.unreachable(url: "http://127.0.0.1:9", reason: "connection refused"))])
         let first = try await Self.sender(store, server, policy: RetryPolicy(patience: .zero)).drain()
         #expect(first.first?.isSent == false)
-        #expect(try store.outboxEntry(entry.id)?.uploaded == true)
+        let stopped = try #require(try store.outboxEntry(entry.id))
+        #expect(stopped.mediaURL == "mxc://localhost/media1" && stopped.eventID == nil && !stopped.uploaded)
 
         // When a new sender (a later run) drains the outbox
         let second = try await Self.sender(store, server).drain()
 
-        // Then only the event is sent again, under the same transaction id
+        // Then nothing is reserved again: the event goes under the same transaction id, then the bytes
         #expect(second.first?.isSent == true)
-        #expect(server.requests(to: .create).count == 2 && server.requests(to: .upload).count == 2)
+        #expect(server.requests(to: .create).count == 2)
         #expect(server.requests(to: .send).map(\.lastSegment) == [entry.transactionID, entry.transactionID])
+        #expect(server.requests(to: .upload).map(\.lastSegment) == ["media2", "media1"])
+    }
+
+    @Test func aSendStoppedAfterItsEventPutsOnlyTheBytes() async throws {
+        // Given a picture whose event was sent, but whose upload was cut
+        let (store, folder) = try Self.store()
+        defer { withExtendedLifetime(folder) {} }
+        let entry = try #require(try store.enqueue([Self.photo()], account: Self.session.userID).first)
+        let server = ScriptedHomeserver()
+        server.fail(.upload, with: [.failure(.unreachable(url: "http://127.0.0.1:9", reason: "the connection was closed"))])
+        let first = try #require(try await Self.sender(store, server, policy: RetryPolicy(patience: .zero)).drain().first)
+        #expect(!first.isSent && first.entry.retryable && first.entry.eventID == "$event-1" && !first.entry.uploaded)
+        #expect(try store.pendingOutbox(account: Self.session.userID).map(\.id) == [entry.id])
+
+        // When a new sender drains the outbox
+        let second = try #require(try await Self.sender(store, server).drain().first)
+
+        // Then only the bytes are put: no second reservation, no second event
+        #expect(second.isSent && second.entry.eventID == "$event-1")
+        #expect(server.requests(to: .create).count == 2 && server.requests(to: .send).count == 1 && server.eventCount == 1)
+        #expect(server.requests(to: .upload).map(\.lastSegment) == ["media2", "media2", "media1"])
+        #expect(try store.outboxMedia(entry.id) == nil)
+    }
+
+    @Test func aReservationAboutToLapseBeforeTheEventIsRenewed() async throws {
+        // Given a picture reserved until a minute from now, whose event did not get through
+        let (store, folder) = try Self.store()
+        defer { withExtendedLifetime(folder) {} }
+        try store.enqueue([Self.photo()], account: Self.session.userID)
+        let server = ScriptedHomeserver(reservationExpiry: Date().addingTimeInterval(60))
+        server.fail(.send, with: [.failure(.unreachable(url: "http://127.0.0.1:9", reason: "connection refused"))])
+        _ = try await Self.sender(store, server, policy: RetryPolicy(patience: .zero)).drain()
+        #expect(try store.outbox(account: Self.session.userID).first?.mediaExpiresAt != nil)
+
+        // When it is resumed
+        let outcome = try #require(try await Self.sender(store, server).drain().first)
+
+        // Then new URIs are reserved and the event names them
+        #expect(outcome.isSent && outcome.entry.mediaURL == "mxc://localhost/media3")
+        #expect(server.requests(to: .create).count == 4)
+        let content = try #require(server.requests(to: .send).last?.body)
+        let object = try #require(try JSONSerialization.jsonObject(with: content) as? [String: Any])
+        #expect(object["url"] as? String == "mxc://localhost/media3")
+        #expect(server.requests(to: .upload).map(\.lastSegment) == ["media4", "media3"])
+    }
+
+    @Test func aReservationThatLapsedAfterTheEventFailsForGoodWithASentence() async throws {
+        // Given a picture whose event was sent, and whose reservation the server forgot before the bytes came
+        let (store, folder) = try Self.store()
+        defer { withExtendedLifetime(folder) {} }
+        try store.enqueue([Self.photo(thumbnail: nil)], account: Self.session.userID)
+        let server = ScriptedHomeserver()
+        server.fail(.upload, with: [ScriptedHomeserver.answer(404, #"{"errcode":"M_NOT_FOUND","error":"Media ID has expired"}"#)])
+
+        let outcome = try #require(try await Self.sender(store, server).drain().first)
+
+        // Then it fails for good, saying the message went without its picture; nothing is reserved or sent again
+        #expect(outcome.failure == "the message was sent, but its picture could not be uploaded: "
+            + "the homeserver answered 404 M_NOT_FOUND: Media ID has expired")
+        #expect(outcome.entry.state == .failed && !outcome.entry.retryable && outcome.entry.eventID == "$event-1")
+        #expect(server.requests(to: .create).count == 1 && server.requests(to: .send).count == 1)
     }
 
     @Test func anEndedSessionStopsTheDrainKeepsEveryMessageAndNeverShowsTheToken() async throws {

@@ -5,9 +5,10 @@ import Foundation
 import Matrix
 import Synchronization
 
-/// The endpoint a request went to.
+/// The endpoint a request went to: `upload` is the PUT to a reserved id, `plainUpload` the POST of a server
+/// without reservations.
 enum SendingRoute: Hashable {
-    case mediaConfig, create, upload, send
+    case mediaConfig, create, upload, plainUpload, send
 }
 
 /// One request as the scripted server saw it.
@@ -31,10 +32,13 @@ final class ScriptedHomeserver: MatrixTransport {
     }
 
     let uploadSize: Int?
+    /// What `create` answers as `unused_expires_at`, if anything.
+    let reservationExpiry: Date?
     private let state = Mutex(State())
 
-    init(uploadSize: Int? = 50_000_000) {
+    init(uploadSize: Int? = 50_000_000, reservationExpiry: Date? = nil) {
         self.uploadSize = uploadSize
+        self.reservationExpiry = reservationExpiry
     }
 
     /// Plays `answers` (an error answer, or a transport error) for the next requests to `route`, then answers normally.
@@ -54,7 +58,7 @@ final class ScriptedHomeserver: MatrixTransport {
     func perform(_ request: MatrixHTTPRequest) async throws(MatrixError) -> MatrixHTTPResponse {
         let path = request.url.path
         let route: SendingRoute = path.hasSuffix("/media/config") ? .mediaConfig : path.hasSuffix("/media/v1/create") ? .create
-            : path.contains("/media/v3/upload/") ? .upload : .send
+            : path.contains("/media/v3/upload/") ? .upload : path.hasSuffix("/media/v3/upload") ? .plainUpload : .send
         let seen = SeenRequest(route: route, url: request.url, body: request.body, contentType: request.contentType, at: .now)
         let result = state.withLock { state -> Result<MatrixHTTPResponse, MatrixError> in
             state.requests.append(seen)
@@ -67,6 +71,10 @@ final class ScriptedHomeserver: MatrixTransport {
             case .mediaConfig:
                 return Self.answer(200, uploadSize.map { #"{"m.upload.size":\#($0)}"# } ?? "{}")
             case .create:
+                state.media += 1
+                let expiry = reservationExpiry.map { #","unused_expires_at":\#(Int64($0.timeIntervalSince1970 * 1000))"# } ?? ""
+                return Self.answer(200, #"{"content_uri":"mxc://localhost/media\#(state.media)"\#(expiry)}"#)
+            case .plainUpload:
                 state.media += 1
                 return Self.answer(200, #"{"content_uri":"mxc://localhost/media\#(state.media)"}"#)
             case .upload:

@@ -1,5 +1,6 @@
 // MatrixOutboxTests: the outbox's transaction ids and states — each send gets its own id, written before anything
-// goes out and kept through every state and a reopening of the database; a full disk writes nothing.
+// goes out and kept through every state (an event sent before its bytes too) and a reopening of the database; a
+// full disk writes nothing.
 import Foundation
 import MessageStore
 import TestSupport
@@ -52,6 +53,27 @@ import Testing
         #expect(sent.state == .sent && sent.eventID == "$event" && !sent.isPending)
         #expect(try store.outboxMedia(entry.id) == nil)
         #expect(try store.pendingOutbox(account: Self.account).isEmpty)
+    }
+
+    @Test func anEventSentBeforeItsBytesStaysPendingWithItsEventIDReservationAndBytes() throws {
+        // Given a picture reserved until a known time
+        let folder = try TemporaryDirectory()
+        let path = folder.appending("m.sqlite").path
+        let store = try MessageStore(path: path)
+        var message = Self.text("photo.jpg")
+        message.media = OutboxMedia(picture: Data([1, 2, 3]), pictureType: "image/jpeg")
+        let entry = try #require(try store.enqueue([message], account: Self.account).first)
+        let expiry = Date(timeIntervalSince1970: 1_900_000_000)
+        try store.setOutboxMediaURLs(entry.id, picture: "mxc://localhost/a", thumbnail: nil, expiresAt: expiry)
+
+        // When its event is sent before its bytes
+        try store.setOutboxEventSent(entry.id, eventID: "$event")
+
+        // Then, after a reopening, it is still pending — uploading, with its event id, reservation and bytes
+        let reopened = try #require(try MessageStore(path: path).pendingOutbox(account: Self.account).first)
+        #expect(reopened.state == .uploading && reopened.eventID == "$event" && !reopened.uploaded)
+        #expect(reopened.mediaURL == "mxc://localhost/a" && reopened.mediaExpiresAt == expiry)
+        #expect(try store.outboxMedia(entry.id) == message.media)
     }
 
     @Test func aRetryableFailureStaysPendingAndAFinalOneDoesNot() throws {

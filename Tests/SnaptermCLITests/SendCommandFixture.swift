@@ -13,6 +13,8 @@ struct SendCommandFixture {
     let peer: MatrixPeer
     let room: String
     let session: MatrixSession
+    /// Our user (the one `snapterm` is logged in as).
+    let user: TestMatrixUser
 
     var environment: [String: String] {
         ["HOME": home.url.path, "XDG_DATA_HOME": home.appending("data").path, "XDG_CACHE_HOME": home.appending("cache").path,
@@ -32,20 +34,34 @@ struct SendCommandFixture {
         _ = try await MatrixPeer(homeserver: homeserver, user: alice).acceptInvites()
         let home = try TemporaryDirectory()
         let relay = try LoopbackRelay(to: homeserver.url)
+        let session = try await login(alice, as: alice.localpart, home: home, relay: relay)
+        // The database made (migrated) here, before the test reads it while a command runs: two processes creating
+        // it at once race in the migrations.
+        _ = try MessageStore(path: home.appending("data/snapterm/messages.sqlite").path)
+        return SendCommandFixture(home: home, homeserver: homeserver, relay: relay, peer: peer, room: room, session: session,
+                                  user: alice)
+    }
+
+    /// `snapterm login` through the relay as `name`; the kept session (the only one) is returned.
+    private static func login(_ user: TestMatrixUser, as name: String, home: TemporaryDirectory,
+                              relay: LoopbackRelay) async throws -> MatrixSession {
         let variables = ["HOME": home.url.path, "XDG_DATA_HOME": home.appending("data").path]
-        let login = try await CommandRunner.run(["login", relay.url.absoluteString, alice.localpart, "--password-stdin"],
-                                                environment: variables, input: Data((alice.password + "\n").utf8))
+        let login = try await CommandRunner.run(["login", relay.url.absoluteString, name, "--password-stdin"],
+                                                environment: variables, input: Data((user.password + "\n").utf8))
         let accounts = AccountStore(folder: home.appending("data/snapterm"))
-        guard login.status == 0, var session = try accounts.load().first else {
+        // The newest session of the user is the last one kept.
+        guard login.status == 0, var session = try accounts.load().last else {
             throw TestHomeserverError(description: "snapterm login failed: \(login.stderr)")
         }
         // The server's .well-known names its own address: the session is pointed back at the relay.
         session.homeserver = relay.url
         try accounts.save([session])
-        // The database made (migrated) here, before the test reads it while a command runs: two processes creating
-        // it at once race in the migrations.
-        _ = try MessageStore(path: home.appending("data/snapterm/messages.sqlite").path)
-        return SendCommandFixture(home: home, homeserver: homeserver, relay: relay, peer: peer, room: room, session: session)
+        return session
+    }
+
+    /// `snapterm login` again, with the full user id, as after an ended session; returns the new session.
+    func logInAgain() async throws -> MatrixSession {
+        try await Self.login(user, as: user.userID, home: home, relay: relay)
     }
 
     /// Runs `snapterm send ROOM arguments…` and waits for it.

@@ -1,6 +1,6 @@
 // SendCommandTests: `snapterm send` against the real Synapse, read by a matrix-nio peer — text and an edited photo
-// arrive with the very pixels of the draft; a kill -9 during the upload, then a second run, gives exactly one
-// message; the server gone while sending and back: every message once, in order.
+// arrive with the very pixels of the draft; a kill -9 during the upload (the event already with the peer), then a
+// second run, gives exactly one message; the server gone while a hundred are sent and back: every one once, in order.
 import AssetLibrary
 import Foundation
 import Imaging
@@ -65,32 +65,38 @@ import Testing
         fixture.relay.limitUpload(to: 256 << 10)
         let process = try fixture.start(["--photo", photo.path, "--original"])
 
-        // When it is killed (SIGKILL) while the picture's bytes are on their way
+        // When it is killed (SIGKILL) while the picture's bytes are on their way — its event already sent
         var uploading = false
         let started = await eventually(timeout: .seconds(120)) {
             let entry = try? fixture.outbox().first
-            uploading = entry?.mediaURL != nil && entry?.uploaded == false && fixture.relay.upstreamBytes > 300_000
+            uploading = entry?.eventID != nil && entry?.uploaded == false && fixture.relay.upstreamBytes > 300_000
             return uploading || !process.isRunning
         }
         #expect(started && uploading, "\(fixture.backgroundOutput)")
         kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()
         #expect(process.terminationReason == .uncaughtSignal)
-        #expect(try fixture.outbox().first?.state == .uploading)
+        let stopped = try #require(try fixture.outbox().first)
+        #expect(stopped.state == .uploading && !stopped.uploaded)
+
+        // Then the peer already has the event, before the bytes
+        let early = try await fixture.peer.messages(in: fixture.room, atLeast: 1)
+        #expect(early.compactMap { $0["event_id"] as? String } == [stopped.eventID].compactMap { $0 })
 
         // And snapterm send runs again, the uplink fast
         fixture.relay.limitUpload(to: nil)
         let again = try await fixture.send([])
 
-        // Then the pending photo is sent, and the peer sees it exactly once, whole
+        // Then the pending photo is sent, and the peer sees it exactly once, whole, at the URI reserved first
         #expect(again.status == 0, "\(again.stderr)")
         let lines = String(decoding: again.stdout, as: UTF8.self).split(separator: "\n")
         #expect(lines.count == 1 && lines.first?.hasPrefix("sent \(fixture.room) $") == true && lines.first?.hasSuffix(" elephants-large.jpg") == true,
                 "\(lines)")
         let events = try await fixture.peer.messages(in: fixture.room, atLeast: 1)
         let pictures = events.filter { ($0["content"] as? [String: Any])?["msgtype"] as? String == "m.image" }
-        #expect(pictures.count == 1)
+        #expect(pictures.count == 1 && events.count == 1)
         let content = try #require(pictures.first?["content"] as? [String: Any])
+        #expect(content["url"] as? String == stopped.mediaURL)
         let file = fixture.home.appending("received.jpg")
         try await fixture.peer.download(try #require(content["url"] as? String), to: file)
         let info = try ImageProcessor().info(of: try Data(contentsOf: file))
@@ -102,9 +108,9 @@ import Testing
         // Given the way to the homeserver cut
         let fixture = try await SendCommandFixture.make()
         fixture.relay.cut()
-        let texts = (1...5).map { "message \($0) of 5" }
+        let texts = (1...100).map { "message \($0) of 100" }
 
-        // When five messages are sent, and the server comes back once the first attempt failed
+        // When a hundred messages are sent, and the server comes back once the first attempt failed
         let process = try fixture.start(texts.flatMap { ["--text", $0] } + ["--retry-for", "120"])
         let failedOnce = await eventually(timeout: .seconds(60)) {
             ((try? fixture.outbox().first?.attempts) ?? 0) >= 1 || !process.isRunning
@@ -118,8 +124,8 @@ import Testing
 
         // Then the command ends well, each message was sent, and the peer has each once, in order
         #expect(ended && process.terminationStatus == 0, "\(fixture.backgroundOutput)")
-        #expect(fixture.backgroundOutput.split(separator: "\n").filter { $0.hasPrefix("sent ") }.count == 5, "\(fixture.backgroundOutput)")
-        let events = try await fixture.peer.messages(in: fixture.room, atLeast: 5)
+        #expect(fixture.backgroundOutput.split(separator: "\n").filter { $0.hasPrefix("sent ") }.count == 100, "\(fixture.backgroundOutput)")
+        let events = try await fixture.peer.messages(in: fixture.room, atLeast: 100)
         #expect(events.compactMap { ($0["content"] as? [String: Any])?["body"] as? String } == texts)
         #expect(try fixture.outbox().allSatisfy { $0.state == .sent })
     }

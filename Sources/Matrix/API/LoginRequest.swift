@@ -12,9 +12,11 @@ struct LoginRequest: Encodable {
     let identifier: Identifier
     let password: String
     let initialDeviceDisplayName: String?
+    /// The device to log in as again (the server makes a new one when `nil`).
+    let deviceID: String?
 
     enum CodingKeys: String, CodingKey {
         case type, identifier, password
-        case initialDeviceDisplayName = "initial_device_display_name"
+        case initialDeviceDisplayName = "initial_device_display_name", deviceID = "device_id"
     }
 }

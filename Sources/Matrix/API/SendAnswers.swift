@@ -3,6 +3,14 @@
 /// `POST /_matrix/media/v1/create`: an `mxc://` URI reserved for a later upload.
 struct MediaCreateAnswer: Decodable {
     let contentURI: String
+    /// When the reservation lapses if nothing was uploaded (milliseconds since 1970), if the server says.
+    let unusedExpiresAt: Int64?
+    enum CodingKeys: String, CodingKey { case contentURI = "content_uri", unusedExpiresAt = "unused_expires_at" }
+}
+
+/// `POST /_matrix/media/v3/upload`: the `mxc://` URI of the bytes just uploaded.
+struct PlainUploadAnswer: Decodable {
+    let contentURI: String
     enum CodingKeys: String, CodingKey { case contentURI = "content_uri" }
 }
 

@@ -15,7 +15,9 @@ extension Snapterm {
                 HOMESERVER is a domain (example.org: its /.well-known/matrix/client says where the server is) \
                 or a URL (https://matrix.example.org). USER is alice or @alice:example.org. The password is asked \
                 on the terminal without echo, or read from standard input with --password-stdin. The session is \
-                kept in $XDG_DATA_HOME/snapterm/accounts.json (~/.local/share/snapterm/), readable by you alone.
+                kept in $XDG_DATA_HOME/snapterm/accounts.json (~/.local/share/snapterm/), readable by you alone. \
+                Logging in again as a user whose session is kept (one that ended, say) logs in as the same device: \
+                the server then recognises the transaction ids of the messages still in the outbox, so none is sent twice.
                 """)
 
         @Argument(help: "The homeserver: a domain or an http(s) URL.")
@@ -37,7 +39,8 @@ extension Snapterm {
                     : PasswordPrompt.readFromTerminal(prompt: "Password for \(userID.text): ")
                 let client = MatrixClient()
                 let base = try await client.discover(address)
-                let session = try await client.login(at: base, user: userID, password: password)
+                let kept = Self.keptSession(of: userID, at: base, in: (try? store.load()) ?? [])
+                let session = try await client.login(at: base, user: userID, password: password, deviceID: kept?.deviceID)
                 do {
                     try store.add(session)
                 } catch {
@@ -50,6 +53,12 @@ extension Snapterm {
                 Console.error("snapterm: \(error)")
                 throw ExitCode.failure
             }
+        }
+
+        /// The kept session of `user` (its full id; or a bare name at `base`), whose device a new login reuses.
+        static func keptSession(of user: MatrixUserID, at base: URL, in sessions: [MatrixSession]) -> MatrixSession? {
+            if user.serverName != nil { return sessions.first { $0.userID == user.text } }
+            return sessions.first { $0.homeserver == base && (try? MatrixUserID($0.userID))?.localpart == user.localpart }
         }
     }
 }
