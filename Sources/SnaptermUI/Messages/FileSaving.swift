@@ -8,6 +8,7 @@ import Glibc
 import Darwin
 #endif
 import Foundation
+import SchemeLoader
 import TerminalGraphics
 
 /// Why a file could not be saved.
@@ -72,17 +73,7 @@ public enum FileSaving {
         guard descriptor >= 0 else { throw .unwritable(path: folder.path, reason: lastError()) }
         let temporary = String(cString: template)
         defer { unlink(temporary) }
-        let written = data.withUnsafeBytes { buffer -> Bool in
-            var offset = 0
-            while offset < buffer.count {
-                let count = write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-                if count < 0, errno == EINTR { continue }
-                guard count > 0 else { return false }
-                offset += count
-            }
-            return true
-        }
-        let flushed = written && fsync(descriptor) == 0
+        let flushed = FileDescriptorWrite.all(data, to: descriptor) && fsync(descriptor) == 0
         let reason = lastError()
         guard close(descriptor) == 0, flushed else { throw .unwritable(path: destination.path, reason: reason) }
         if replacing {
