@@ -32,7 +32,7 @@ struct MatrixComposeEndToEndTests {
         _ = try await peer.sendText("send me the photo", to: room)
         try await tmux.waitFor("send me the photo", timeout: .seconds(60))
         try await tmux.send("g", "Enter")
-        try await tmux.waitFor(timeout: .seconds(60)) { $0.contains { $0.contains("i write") } && $0.contains { $0.contains(bob.userID) } }
+        try await tmux.waitFor(timeout: .seconds(60)) { $0.contains { $0.contains("i write") } && $0.contains { $0.contains("send me the photo") } }
 
         // When the first photo is attached rotated a quarter turn, and the draft is sent
         try await tmux.send("a")
