@@ -18,11 +18,8 @@ import Thumbnails
     @Test func aPeersEncryptedPictureIsDecryptedInMemoryAndATamperedOneIsRefused() async throws {
         // Given a peer in a room with us that sends the photo encrypted, then again with a hash of other bytes
         let homeserver = try TestHomeserver.fromEnvironment()
-        let bob = try await homeserver.registerUser("bob")
-        let alice = try await homeserver.registerUser("alice")
-        let peer = MatrixPeer(homeserver: homeserver, user: bob)
-        let room = try await peer.createRoom(inviting: [alice.userID])
-        #expect(try await MatrixPeer(homeserver: homeserver, user: alice).acceptInvites() == [room])
+        let shared = try await homeserver.sharedRoom()
+        let (alice, peer, room) = (shared.alice, shared.peer, shared.room)
         let folder = try TemporaryDirectory()
         let clear = try Data(contentsOf: Self.photo)
         let secret = folder.appending("secret-coffee.png"), tampered = folder.appending("tampered-coffee.png")

@@ -10,11 +10,8 @@ import Testing
 @Suite struct HomeserverHistoryPagingTests {
     @Test func givenMoreMessagesThanTheFirstSyncHolds_whenPagingBack_thenEveryMessageIsStoredInOrderUntilTheStart() async throws {
         let homeserver = try TestHomeserver.fromEnvironment()
-        let bob = try await homeserver.registerUser("bob")
-        let alice = try await homeserver.registerUser("alice")
-        let peer = MatrixPeer(homeserver: homeserver, user: bob)
-        let room = try await peer.createRoom(inviting: [alice.userID])
-        #expect(try await MatrixPeer(homeserver: homeserver, user: alice).acceptInvites() == [room])
+        let shared = try await homeserver.sharedRoom()
+        let (alice, peer, room) = (shared.alice, shared.peer, shared.room)
         let sent = try await peer.sendTexts("older", count: 25, to: room)
 
         let client = MatrixClient()

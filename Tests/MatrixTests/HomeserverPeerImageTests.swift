@@ -8,11 +8,8 @@ import Testing
 @Suite struct HomeserverPeerImageTests {
     @Test func givenAPeerInARoomWithUs_whenItSendsPlainAndEncryptedPictures_thenOurSyncSeesBothAsImages() async throws {
         let homeserver = try TestHomeserver.fromEnvironment()
-        let bob = try await homeserver.registerUser("bob")
-        let alice = try await homeserver.registerUser("alice")
-        let peer = MatrixPeer(homeserver: homeserver, user: bob)
-        let room = try await peer.createRoom(inviting: [alice.userID])
-        #expect(try await MatrixPeer(homeserver: homeserver, user: alice).acceptInvites() == [room])
+        let shared = try await homeserver.sharedRoom()
+        let (alice, peer, room) = (shared.alice, shared.peer, shared.room)
         let photo = CommandRunner.repositoryRoot.appendingPathComponent("Tests/Fixtures/imaging/good/coffee-320-progressive.jpg")
         let plain = try await peer.sendImage(photo, to: room)
         let encrypted = try await peer.sendImage(photo, to: room, encrypted: true)

@@ -3,6 +3,7 @@
 // It keeps every request, for the tests of the sync engine.
 import Foundation
 import Matrix
+import MessageStore
 import Synchronization
 
 final class ScriptedSyncTransport: MatrixTransport {
@@ -65,5 +66,19 @@ final class SyncChanges: Sendable {
     /// The arrivals of each stored sync, in order.
     var arrivals: [[Int64]] {
         changes.withLock { $0.compactMap { if case .stored(_, let arrivals) = $0 { arrivals } else { nil } } }
+    }
+}
+
+extension SyncEngine {
+    /// The account the scripted sync tests sync as.
+    static let scriptedSession = MatrixSession(homeserver: recordedBase, userID: "@alice:localhost", deviceID: "D",
+                                               accessToken: "syt_secret_token_value")
+
+    /// An engine syncing `scriptedSession` into `store` over `transport`, with a quick back-off (20–80 ms, no jitter),
+    /// reporting to `changes`.
+    static func scripted(_ transport: ScriptedSyncTransport, _ store: MessageStore, _ changes: SyncChanges) -> SyncEngine {
+        SyncEngine(client: MatrixClient(transport: transport), session: scriptedSession, store: store, pollTimeout: .seconds(30),
+                   backoff: SyncBackoff(initial: .milliseconds(20), maximum: .milliseconds(80), random: { 1 }),
+                   observer: { changes.add($0) })
     }
 }

@@ -7,8 +7,7 @@ import TestSupport
 import Testing
 
 @Suite struct SyncDiskFullTests {
-    private let session = MatrixSession(homeserver: recordedBase, userID: "@alice:localhost", deviceID: "D",
-                                        accessToken: "syt_secret_token_value")
+    private let session = SyncEngine.scriptedSession
 
     /// A sync answer with one room of `count` messages of about 4 KB each.
     static func bigSync(count: Int) -> Data {
@@ -19,11 +18,6 @@ import Testing
         return Data(#"{"next_batch": "s_full", "rooms": {"join": {"!harbour": {"timeline": {"events": [\#(events.joined(separator: ","))]}}}}}"#.utf8)
     }
 
-    private func engine(_ transport: ScriptedSyncTransport, _ store: MessageStore, _ changes: SyncChanges) -> SyncEngine {
-        SyncEngine(client: MatrixClient(transport: transport), session: session, store: store, pollTimeout: .seconds(30),
-                   backoff: SyncBackoff(initial: .milliseconds(20), maximum: .milliseconds(80), random: { 1 }),
-                   observer: { changes.add($0) })
-    }
 
     @Test func givenAFullDisk_whenASyncArrives_thenNothingIsHalfStoredAndTheSameEventsAreStoredOnceThereIsRoom() async throws {
         let folder = try TemporaryDirectory()
@@ -35,7 +29,7 @@ import Testing
         let full = try MessageStore(path: path, maximumBytes: size + 64 << 10)
         let refused = ScriptedSyncTransport([.answer(status: 200, body: Self.bigSync(count: 50))])
         let changes = SyncChanges()
-        let fullEngine = engine(refused, full, changes)
+        let fullEngine = SyncEngine.scripted(refused, full, changes)
         let task = Task { await fullEngine.run() }
         // Then the engine says the disk is full (not "offline") and retries, having stored nothing of it and kept no token
         #expect(await eventually {
@@ -51,7 +45,7 @@ import Testing
         // When there is room again, then the next sync asks from the same place and stores every event
         let roomy = try MessageStore(path: path)
         let again = ScriptedSyncTransport([.answer(status: 200, body: Self.bigSync(count: 50))])
-        let secondEngine = engine(again, roomy, SyncChanges())
+        let secondEngine = SyncEngine.scripted(again, roomy, SyncChanges())
         let second = Task { await secondEngine.run() }
         defer { second.cancel() }
         #expect(await eventually { again.received.count == 2 })

@@ -8,21 +8,15 @@ import TestSupport
 import Testing
 
 @Suite struct SyncEngineTests {
-    private let session = MatrixSession(homeserver: recordedBase, userID: "@alice:localhost", deviceID: "D",
-                                        accessToken: "syt_secret_token_value")
+    private let session = SyncEngine.scriptedSession
 
-    private func engine(_ transport: ScriptedSyncTransport, _ store: MessageStore, _ changes: SyncChanges) -> SyncEngine {
-        SyncEngine(client: MatrixClient(transport: transport), session: session, store: store, pollTimeout: .seconds(30),
-                   backoff: SyncBackoff(initial: .milliseconds(20), maximum: .milliseconds(80), random: { 1 }),
-                   observer: { changes.add($0) })
-    }
 
     @Test func givenNoToken_whenTheEngineStarts_thenTheInitialSyncUsesTheFilterAndTheNextLongPollsFromItsToken() async throws {
         let folder = try TemporaryDirectory()
         let store = try MessageStore(path: folder.appending("m.sqlite").path)
         let transport = ScriptedSyncTransport([.recorded("sync-timeline.json")])
         let changes = SyncChanges()
-        let syncEngine = engine(transport, store, changes)
+        let syncEngine = SyncEngine.scripted(transport, store, changes)
         let task = Task { await syncEngine.run() }
         defer { task.cancel() }
 
@@ -46,7 +40,7 @@ import Testing
         let news = #"{"next_batch": "s8", "rooms": {"join": {"!trip": {"timeline": {"events": [{"type": "m.room.message", "event_id": "$new", "sender": "@bob:localhost", "origin_server_ts": 1795797000000, "content": {"msgtype": "m.text", "body": "news"}}]}}}}}"#
         let transport = ScriptedSyncTransport([.recorded("sync-timeline.json"), .answer(status: 200, body: Data(news.utf8))])
         let changes = SyncChanges()
-        let syncEngine = engine(transport, store, changes)
+        let syncEngine = SyncEngine.scripted(transport, store, changes)
         let task = Task { await syncEngine.run() }
         defer { task.cancel() }
 
@@ -60,7 +54,7 @@ import Testing
         let path = folder.appending("m.sqlite").path
         let first = ScriptedSyncTransport([.empty("s41")])
         let changes = SyncChanges()
-        let firstEngine = engine(first, try MessageStore(path: path), changes)
+        let firstEngine = SyncEngine.scripted(first, try MessageStore(path: path), changes)
         let task = Task { await firstEngine.run() }
         #expect(await eventually { first.received.count == 2 })
         task.cancel()
@@ -68,7 +62,7 @@ import Testing
 
         // A restart: a new store and engine over the same file.
         let second = ScriptedSyncTransport([])
-        let secondEngine = engine(second, try MessageStore(path: path), SyncChanges())
+        let secondEngine = SyncEngine.scripted(second, try MessageStore(path: path), SyncChanges())
         let restarted = Task { await secondEngine.run() }
         defer { restarted.cancel() }
         #expect(await eventually { second.received.count == 1 })
@@ -81,7 +75,7 @@ import Testing
         let refused = MatrixError.unreachable(url: "https://matrix.example.org", reason: "connection refused")
         let transport = ScriptedSyncTransport([.fail(refused), .fail(refused), .recorded("sync-timeline.json")])
         let changes = SyncChanges()
-        let syncEngine = engine(transport, store, changes)
+        let syncEngine = SyncEngine.scripted(transport, store, changes)
         let task = Task { await syncEngine.run() }
         defer { task.cancel() }
 
@@ -103,7 +97,7 @@ import Testing
         let transport = ScriptedSyncTransport([.empty("s1"), .recorded("unknown-token-soft-logout.json", status: 401)])
         let changes = SyncChanges()
 
-        await engine(transport, store, changes).run()  // returns: the session has ended
+        await SyncEngine.scripted(transport, store, changes).run()  // returns: the session has ended
 
         guard case .signedOut(let advice, let soft)? = changes.states.last else { Issue.record("\(changes.states)"); return }
         #expect(advice == "log in again with snapterm login https://matrix.example.org @alice:localhost")
@@ -119,7 +113,7 @@ import Testing
         let transport = ScriptedSyncTransport([.answer(status: 200, body: Data("<html>".utf8)),
                                                .answer(status: 200, body: Data(#"{"rooms": 7}"#.utf8)), .empty("s9")])
         let changes = SyncChanges()
-        let syncEngine = engine(transport, store, changes)
+        let syncEngine = SyncEngine.scripted(transport, store, changes)
         let task = Task { await syncEngine.run() }
         defer { task.cancel() }
 

@@ -19,13 +19,9 @@ import Testing
         // Given a send whose event request is held by the relay (never reaches the server)
         let fixture = try await SendCommandFixture.make()
         fixture.relay.holdRequests(containing: Self.sendMarker)
-        let process = try fixture.start(["--photo", Self.photo.path])
 
         // When it is killed there: its URIs reserved, its event not sent
-        let held = await eventually(timeout: .seconds(120)) { fixture.relay.heldCount >= 1 || !process.isRunning }
-        #expect(held && process.isRunning, "\(fixture.backgroundOutput)")
-        Self.killHard(process)
-        fixture.relay.release()
+        try await Self.killWhenHeld(fixture, sending: ["--photo", Self.photo.path])
         let stopped = try #require(try fixture.outbox().first)
         #expect(stopped.state == .sending && stopped.eventID == nil && !stopped.uploaded)
         let reserved = try #require(stopped.mediaURL)
@@ -45,13 +41,9 @@ import Testing
         // Given a send whose event reaches the server, but whose answer the relay holds
         let fixture = try await SendCommandFixture.make()
         fixture.relay.holdAnswers(toRequestsContaining: Self.sendMarker)
-        let process = try fixture.start(["--photo", Self.photo.path])
 
         // When it is killed before it hears the answer
-        let held = await eventually(timeout: .seconds(120)) { fixture.relay.heldCount >= 1 || !process.isRunning }
-        #expect(held && process.isRunning, "\(fixture.backgroundOutput)")
-        Self.killHard(process)
-        fixture.relay.release()
+        try await Self.killWhenHeld(fixture, sending: ["--photo", Self.photo.path])
         let stopped = try #require(try fixture.outbox().first)
         #expect(stopped.state == .sending && stopped.eventID == nil && !stopped.uploaded)
         let first = try await Self.onlyPicture(fixture)
@@ -72,11 +64,7 @@ import Testing
         // session's token revoked (logged out elsewhere)
         let fixture = try await SendCommandFixture.make()
         fixture.relay.holdAnswers(toRequestsContaining: Self.sendMarker)
-        let process = try fixture.start(["--text", "sent once"])
-        let held = await eventually(timeout: .seconds(120)) { fixture.relay.heldCount >= 1 || !process.isRunning }
-        #expect(held && process.isRunning, "\(fixture.backgroundOutput)")
-        Self.killHard(process)
-        fixture.relay.release()
+        try await Self.killWhenHeld(fixture, sending: ["--text", "sent once"])
         try await MatrixClient().logout(fixture.session)
 
         // When another message is sent
@@ -102,10 +90,16 @@ import Testing
         #expect(try fixture.outbox().allSatisfy { $0.state == .sent })
     }
 
-    private static func killHard(_ process: Process) {
+    /// Starts `snapterm send` with `arguments`, waits until the relay holds the step it was told to, kills the
+    /// process there (SIGKILL) and lets the relay go on.
+    private static func killWhenHeld(_ fixture: SendCommandFixture, sending arguments: [String]) async throws {
+        let process = try fixture.start(arguments)
+        let held = await eventually(timeout: .seconds(120)) { fixture.relay.heldCount >= 1 || !process.isRunning }
+        #expect(held && process.isRunning, "\(fixture.backgroundOutput)")
         kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()
         #expect(process.terminationReason == .uncaughtSignal)
+        fixture.relay.release()
     }
 
     /// The room's only `m.image` as the peer sees it: its event id, URL and announced size.

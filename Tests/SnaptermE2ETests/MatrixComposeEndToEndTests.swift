@@ -11,17 +11,10 @@ import Testing
 struct MatrixComposeEndToEndTests {
     @Test func aRotatedPhotoSentFromTheComposerReachesThePeerWithTheRotatedPixels() async throws {
         // Given alice logged in, in a room with bob
-        let homeserver = try TestHomeserver.fromEnvironment()
-        let bob = try await homeserver.registerUser("bob")
-        let alice = try await homeserver.registerUser("alice")
         let fixture = try E2EFixture(columns: 110, rows: 34)
         let tmux = fixture.tmux
-        let login = try await CommandRunner.run(["login", homeserver.url.absoluteString, alice.localpart, "--password-stdin"],
-                                                environment: ["XDG_DATA_HOME": fixture.folder.appending("data").path],
-                                                input: Data((alice.password + "\n").utf8))
-        #expect(login.status == 0, "\(login.stderr)")
-        let peer = MatrixPeer(homeserver: homeserver, user: bob)
-        let room = try await peer.createRoom(inviting: [alice.userID], name: "Photos")
+        let scene = try await fixture.matrixRoom(named: "Photos")
+        let (peer, room) = (scene.peer, scene.room)
         try await fixture.start()
         try await tmux.waitFor("[Places]")
         try await tmux.send("Tab")

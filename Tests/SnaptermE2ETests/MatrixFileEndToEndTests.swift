@@ -8,18 +8,10 @@ import Testing
 @Suite(.serialized, .enabled(if: TmuxSession.isAvailable, "needs tmux"))
 struct MatrixFileEndToEndTests {
     @Test func givenAFileWithAHostileName_whenSaved_thenItLandsInTheDownloadFolderUnderAPlainName() async throws {
-        let homeserver = try TestHomeserver.fromEnvironment()
-        let bob = try await homeserver.registerUser("bob")
-        let alice = try await homeserver.registerUser("alice")
         let fixture = try E2EFixture(columns: 120, rows: 34)
         let tmux = fixture.tmux
-        let login = try await CommandRunner.run(["login", homeserver.url.absoluteString, alice.localpart, "--password-stdin"],
-                                                environment: ["XDG_DATA_HOME": fixture.folder.appending("data").path],
-                                                input: Data((alice.password + "\n").utf8))
-        #expect(login.status == 0, "\(login.stderr)")
-        let peer = MatrixPeer(homeserver: homeserver, user: bob)
-        let room = try await peer.createRoom(inviting: [alice.userID], name: "Files")
-        #expect(try await MatrixPeer(homeserver: homeserver, user: alice).acceptInvites() == [room])
+        let scene = try await fixture.matrixRoom(named: "Files", joined: true)
+        let (peer, room) = (scene.peer, scene.room)
         let bytes = Data((0..<3000).map { UInt8($0 % 251) })
         let source = fixture.folder.appending("source.bin")
         try bytes.write(to: source)

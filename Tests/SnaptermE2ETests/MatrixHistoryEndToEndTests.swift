@@ -9,18 +9,10 @@ import Testing
 @Suite(.serialized, .enabled(if: TmuxSession.isAvailable, "needs tmux"))
 struct MatrixHistoryEndToEndTests {
     @Test func givenMoreMessagesThanTheFirstSyncHolds_whenScrolledToTheTop_thenTheOldestAppears() async throws {
-        let homeserver = try TestHomeserver.fromEnvironment()
-        let bob = try await homeserver.registerUser("bob")
-        let alice = try await homeserver.registerUser("alice")
         let fixture = try E2EFixture(columns: 110, rows: 34)
         let tmux = fixture.tmux
-        let login = try await CommandRunner.run(["login", homeserver.url.absoluteString, alice.localpart, "--password-stdin"],
-                                                environment: ["XDG_DATA_HOME": fixture.folder.appending("data").path],
-                                                input: Data((alice.password + "\n").utf8))
-        #expect(login.status == 0, "\(login.stderr)")
-        let peer = MatrixPeer(homeserver: homeserver, user: bob)
-        let room = try await peer.createRoom(inviting: [alice.userID], name: "Long history")
-        #expect(try await MatrixPeer(homeserver: homeserver, user: alice).acceptInvites() == [room])
+        let scene = try await fixture.matrixRoom(named: "Long history", joined: true)
+        let (bob, peer, room) = (scene.bob, scene.peer, scene.room)
         try await peer.setDisplayName("Bob \u{1B}[31mred")
         // 30 messages: the first sync's timeline holds the newest 20.
         _ = try await peer.sendTexts("history", count: 30, to: room)

@@ -10,17 +10,10 @@ import Testing
 @Suite(.serialized, .enabled(if: TmuxSession.isAvailable, "needs tmux"))
 struct MatrixRoomsEndToEndTests {
     @Test func givenALoggedInAccount_whenAPeerInvitesAndWrites_thenTheRoomAndItsMessagesAppearLive() async throws {
-        let homeserver = try TestHomeserver.fromEnvironment()
-        let bob = try await homeserver.registerUser("bob")
-        let alice = try await homeserver.registerUser("alice")
         let fixture = try E2EFixture(columns: 110, rows: 34)
         let tmux = fixture.tmux
-        let login = try await CommandRunner.run(["login", homeserver.url.absoluteString, alice.localpart, "--password-stdin"],
-                                                environment: ["XDG_DATA_HOME": fixture.folder.appending("data").path],
-                                                input: Data((alice.password + "\n").utf8))
-        #expect(login.status == 0, "\(login.stderr)")
-        let peer = MatrixPeer(homeserver: homeserver, user: bob)
-        let room = try await peer.createRoom(inviting: [alice.userID], name: "Trip \u{1B}[31mplans")
+        let scene = try await fixture.matrixRoom(named: "Trip \u{1B}[31mplans")
+        let (bob, peer, room) = (scene.bob, scene.peer, scene.room)
 
         try await fixture.start()
         try await tmux.waitFor("[Places]")
