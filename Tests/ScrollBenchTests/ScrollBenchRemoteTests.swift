@@ -111,36 +111,32 @@ import Testing
         #expect(try #require(warm.network).requests < coldRequests)
     }
 
-    @Test func messagesCarryingSketchesShowNoWhiteSpotOverASlowNetwork() async throws {
-        // Given a server answering after 300 ms, whose pictures' messages carry colour sketches
-        let (server, _) = try await Self.server(latency: 300, sketches: true)
-        // When the remote list scrolls 12 rows down at 20 rows/s from empty caches
+    /// The remote list scrolled 12 rows down at 20 rows/s from empty caches, its server answering after 300 ms.
+    private static func slowColdScroll(sketches: Bool = false, blurHashes: Bool = false) async throws -> ScrollBenchResult {
+        let (server, _) = try await server(latency: 300, sketches: sketches, blurHashes: blurHashes)
         let script = ScrollScript(pattern: .down, rows: 12, rowsPerSecond: 20)
-        let result = try await Self.benchmark(server).run(mode: .cold, script: script, list: .remote)
+        let result = try await benchmark(server).run(mode: .cold, script: script, list: .remote)
         await server.stop()
-        // Then no frame showed a blank box: rows not loaded yet showed their sketches, counted as previews
+        return result
+    }
+
+    /// No frame of `result` showed a blank box: rows not loaded yet showed a stand-in, counted as previews.
+    private static func expectNoWhiteSpot(_ result: ScrollBenchResult) {
         #expect(result.whiteSpotPercent == 0)
         #expect(result.whiteSpotFrames == 0)
         #expect(result.previewPercent > 0)
         #expect(result.imageCellFrames > 0)
+    }
+
+    @Test func messagesCarryingSketchesShowNoWhiteSpotOverASlowNetwork() async throws {
+        // Given messages carrying colour sketches, when the list scrolls over a slow network, then their sketches show
+        Self.expectNoWhiteSpot(try await Self.slowColdScroll(sketches: true))
         // (and the same scroll without sketches does show blank boxes: the network is too slow for the scroll)
-        let (plainServer, _) = try await Self.server(latency: 300)
-        let plain = try await Self.benchmark(plainServer).run(mode: .cold, script: script, list: .remote)
-        await plainServer.stop()
-        #expect(plain.whiteSpotPercent > 0)
+        #expect(try await Self.slowColdScroll().whiteSpotPercent > 0)
     }
 
     @Test func messagesCarryingBlurHashesShowNoWhiteSpotOverASlowNetwork() async throws {
-        // Given a server answering after 300 ms, whose pictures' messages carry BlurHashes with their sizes
-        let (server, _) = try await Self.server(latency: 300, sketches: true, blurHashes: true)
-        // When the remote list scrolls 12 rows down at 20 rows/s from empty caches
-        let script = ScrollScript(pattern: .down, rows: 12, rowsPerSecond: 20)
-        let result = try await Self.benchmark(server).run(mode: .cold, script: script, list: .remote)
-        await server.stop()
-        // Then no frame showed a blank box: rows not loaded yet showed their BlurHashes, counted as previews
-        #expect(result.whiteSpotPercent == 0)
-        #expect(result.whiteSpotFrames == 0)
-        #expect(result.previewPercent > 0)
-        #expect(result.imageCellFrames > 0)
+        // Given messages carrying BlurHashes with their sizes, when the list scrolls over a slow network, then they show
+        Self.expectNoWhiteSpot(try await Self.slowColdScroll(sketches: true, blurHashes: true))
     }
 }
