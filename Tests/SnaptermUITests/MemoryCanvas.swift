@@ -25,7 +25,7 @@ final class MemoryCanvas: TextCanvas {
     func put(_ text: String, row: Int, column: Int, width: Int, style: TextStyle) {
         guard (0..<size.rows).contains(row), column >= 0 else { return }
         var col = column
-        for character in SafeText.clipped(SafeText.visible(text), to: max(0, min(width, size.columns - column))) {
+        for character in SafeText.fitted(SafeText.visible(text), to: max(0, min(width, size.columns - column))) {
             guard col < size.columns else { break }
             cells[row][col] = character
             styles[row][col] = style

@@ -4,7 +4,9 @@
 # messages each (default 50) and the sync live, in a 120×40 tmux pane, polled every 10 ms (Tab to the list is sent at
 # the first frame). The homeserver must run:
 #   eval "$(scripts/matrix/homeserver start /tmp/hs-bench)"; scripts/bench/matrix-initial-sync.sh .build/debug/snapterm
-# Each run starts from an empty message database (a fresh XDG_DATA_HOME, the same account). Prints one line per run.
+# Each run starts from an empty message database (a fresh XDG_DATA_HOME, the same account). Prints one line per run,
+# with the anchor of the same run: Synapse's own answer to that first `/sync` (the same filter, a new device logged in
+# with curl, so no cached answer is reused), timed by curl.
 set -euo pipefail
 binary=$(realpath "$1"); rooms=${2:-100}; events=${3:-50}; runs=${4:-3}
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd); root=$(cd "$here/../.." && pwd)
@@ -25,6 +27,16 @@ peer "$bob" populate --rooms "$rooms" --events "$events" --invite "@$alice:local
 peer "$alice" accept-invites --timeout 120 >/dev/null
 echo "populated in $(( $(date +%s) - started )) s" >&2
 newest=$(printf 'Bench %03d' "$rooms")
+filter='{"room":{"state":{"lazy_load_members":true},"timeline":{"limit":20,"lazy_load_members":true}}}'
+# Synapse's own time for the first /sync of a new device, as Snapterm asks it (SyncFilter's JSON).
+synapse_sync() {
+    local token
+    token=$(curl -sf -X POST "$SNAPTERM_TEST_HOMESERVER/_matrix/client/v3/login" \
+        -d "{\"type\":\"m.login.password\",\"identifier\":{\"type\":\"m.id.user\",\"user\":\"$alice\"},\"password\":\"pw\"}" \
+        | "$python" -c 'import json,sys; print(json.load(sys.stdin)["access_token"])')
+    curl -sf -o /dev/null -w '%{time_total}' -H "Authorization: Bearer $token" --get \
+        --data-urlencode "filter=$filter" "$SNAPTERM_TEST_HOMESERVER/_matrix/client/v3/sync"
+}
 for run in $(seq 1 "$runs"); do
     data="$work/data-$run"
     printf 'pw\n' | XDG_DATA_HOME="$data" "$binary" login "$SNAPTERM_TEST_HOMESERVER" "$alice" --password-stdin >/dev/null
@@ -39,6 +51,7 @@ for run in $(seq 1 "$runs"); do
         if grep -q "$newest" <<<"$screen" && grep -q "Matrix: live" <<<"$screen"; then break; fi
         sleep 0.01
     done
-    echo "run $run: $(echo "$(date +%s.%N) - $start" | bc) s from start to the list of $rooms rooms drawn, live"
+    elapsed=$(echo "$(date +%s.%N) - $start" | bc)
     tmux -S "$socket" kill-server
+    echo "run $run: $elapsed s from start to the list of $rooms rooms drawn, live; Synapse's own first /sync: $(synapse_sync) s"
 done

@@ -73,7 +73,7 @@ public final class BenchTerminal: TerminalScreen {
     public func put(_ text: String, row: Int, column: Int, width: Int, style: TextStyle) {
         guard (0..<size.rows).contains(row), column >= 0 else { return }
         var col = column
-        for character in SafeText.clipped(text, to: max(0, min(width, size.columns - column))) {
+        for character in SafeText.fitted(text, to: max(0, min(width, size.columns - column))) {
             let wide = SafeText.width(of: String(character))
             guard col + max(1, wide) <= size.columns else { break }
             cells[row * size.columns + col] = Cell(text: String(character), style: style)

@@ -68,8 +68,7 @@ enum Overlay: Equatable {
         }
         let width = area.columns - 4
         for (index, line) in lines.prefix(area.rows).enumerated() {
-            // A line too long for the panel ends in "…", so a reader sees that more was there.
-            canvas.put(SafeText.fitted(line, to: width), row: area.row + index, column: area.column + 2, width: width,
+            canvas.put(line, row: area.row + index, column: area.column + 2, width: width,
                        style: index == 0 ? .bold : [])
         }
     }

@@ -272,13 +272,13 @@ public final class SnaptermApp {
         var text = " Snapterm │ " + names.joined(separator: " ")
         if !pushed.isEmpty { text += " › " + currentScreen.title }
         let mode = state.graphics.rawValue + " "
-        let left = SafeText.clipped(text, to: max(0, width - mode.count))
+        let left = SafeText.fitted(text, to: max(0, width - mode.count))
         let gap = max(0, width - SafeText.width(of: left) - mode.count)
         terminal.put(left + String(repeating: " ", count: gap) + mode, row: 0, column: 0, style: .reverse)
     }
 
     private func drawStatus(row: Int, width: Int) {
         let text = " " + StatusLine.text(state, blank: currentScreen.placeholderCount)
-        terminal.put(SafeText.clipped(text, to: width - 1), row: row, column: 0, width: width - 1, style: .reverse)
+        terminal.put(text, row: row, column: 0, width: width - 1, style: .reverse)
     }
 }

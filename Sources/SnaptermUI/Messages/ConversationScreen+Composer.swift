@@ -34,7 +34,7 @@ extension ConversationScreen {
             ? "Enter send · Esc stop writing · ← → Home End move"
             : "i write · a photo · l location · x remove · R retry · ↑↓ scroll · Esc back"
         let status = notice ?? composer.problem.map { "✗ \($0)" } ?? composer.saveStatus.map { "✗ \($0)" }
-        canvas.put(SafeText.fitted(SafeText.visible(status ?? hint), to: area.columns), row: line + 1, column: area.column,
+        canvas.put(status ?? hint, row: line + 1, column: area.column,
                    width: area.columns, style: status == nil ? .dim : .bold)
         return pictures
     }

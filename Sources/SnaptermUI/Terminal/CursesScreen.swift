@@ -56,7 +56,7 @@ public final class CursesScreen: TerminalScreen {
         if style.contains(.reverse) { attributes |= snapterm_a_reverse() }
         if style.contains(.dim) { attributes |= snapterm_a_dim() }
         if style.contains(.underline) { attributes |= snapterm_a_underline() }
-        let fitted = SafeText.clipped(SafeText.visible(text), to: min(width, size.columns - column))
+        let fitted = SafeText.fitted(SafeText.visible(text), to: min(width, size.columns - column))
         _ = snapterm_put(Int32(row), Int32(column), fitted, attributes)
     }
 

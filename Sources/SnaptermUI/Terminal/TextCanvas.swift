@@ -14,7 +14,8 @@ public struct TextStyle: Sendable, Hashable, OptionSet {
 }
 
 /// A grid of character cells that screens draw into. Text must already be safe to show
-/// (see `SafeText`); implementations clip at the right edge.
+/// (see `SafeText`); implementations cut a line too wide for its width or the right edge with "…" as its last
+/// column (`SafeText.fitted`), so a reader always sees that more was there.
 @MainActor
 public protocol TextCanvas: AnyObject {
     /// Rows and columns.
