@@ -126,6 +126,23 @@ public final class MessageStore: Sendable {
         }
     }
 
+    /// The first picture of the newest message with pictures in each conversation (a list row's thumbnail where the
+    /// room has no avatar), in one query — not every conversation's messages read for it.
+    public func newestPictures() throws(MessageStoreError) -> [Int64: URL] {
+        try read { db in
+            let rows = try Row.fetchAll(db, sql: """
+                SELECT conversationId, url FROM (
+                  SELECT message.conversationId, attachment.url,
+                         ROW_NUMBER() OVER (PARTITION BY message.conversationId
+                                            ORDER BY message.sentAt DESC, message.id DESC, attachment.position) AS rank
+                  FROM message JOIN attachment ON attachment.messageId = message.id)
+                WHERE rank = 1
+                """)
+            return Dictionary(rows.compactMap { row in URL(string: row["url"]).map { (row["conversationId"] as Int64, $0) } },
+                              uniquingKeysWith: { first, _ in first })
+        }
+    }
+
     /// The colour sketch kept for the picture at `url` (`ColourSketch`'s text form), if any.
     public func sketch(for url: URL) throws(MessageStoreError) -> String? {
         try read { db in try String.fetchOne(db, sql: "SELECT sketch FROM pictureSketch WHERE url = ?", arguments: [url.absoluteString]) }
@@ -178,14 +195,14 @@ public final class MessageStore: Sendable {
 
     static func fetchMessages(_ db: Database, where clause: String, _ arguments: StatementArguments) throws -> [Message] {
         let columns = "id, conversationId, text, sentAt, state, eventId, sender, kind, edited, replyTo, transactionId"
-        let rows = try Row.fetchAll(db, sql: "SELECT \(columns) FROM message WHERE \(clause)", arguments: arguments)
+        let rows = try Row.fetchAll(db.cachedStatement(sql: "SELECT \(columns) FROM message WHERE \(clause)"), arguments: arguments)
         return try rows.map { row in
             let id: Int64 = row["id"]
-            let attachments = try Row.fetchAll(db, sql: """
+            let attachments = try Row.fetchAll(db.cachedStatement(sql: """
                 SELECT attachment.url, pictureSketch.sketch FROM attachment
                 LEFT JOIN pictureSketch ON pictureSketch.url = attachment.url
                 WHERE messageId = ? ORDER BY position
-                """, arguments: [id])
+                """), arguments: [id])
             var sketches: [URL: String] = [:]
             let urls = attachments.compactMap { attachment -> URL? in
                 guard let url = URL(string: attachment["url"]) else { return nil }

@@ -60,7 +60,7 @@ extension MessageStore {
     /// The delivery mark of a message row: from its outbox entry while it has one, `sent` once that is gone.
     static func delivery(_ db: Database, _ row: Row) throws -> MessageDelivery? {
         guard let transactionID: String = row["transactionId"] else { return nil }
-        guard let entry = try Row.fetchOne(db, sql: "SELECT state, failure, retryable FROM matrixOutbox WHERE transactionId = ?",
+        guard let entry = try Row.fetchOne(db.cachedStatement(sql: "SELECT state, failure, retryable FROM matrixOutbox WHERE transactionId = ?"),
                                            arguments: [transactionID]) else {
             return (row["eventId"] as String?) == nil ? .sending : .sent
         }

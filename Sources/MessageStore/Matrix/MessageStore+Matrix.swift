@@ -59,15 +59,15 @@ extension MessageStore {
         guard let eventID: String = row["eventId"] else { return nil }
         let id: Int64 = row["id"]
         let conversationID: Int64 = row["conversationId"]
-        let media = try Row.fetchOne(db, sql: "SELECT * FROM matrixMedia WHERE messageId = ?", arguments: [id]).map { media in
+        let media = try Row.fetchOne(db.cachedStatement(sql: "SELECT * FROM matrixMedia WHERE messageId = ?"), arguments: [id]).map { media in
             MatrixMedia(url: media["url"], width: media["width"], height: media["height"], mimetype: media["mimetype"],
                         size: media["size"], thumbnailURL: media["thumbnailUrl"], blurhash: media["blurhash"],
                         encryptedFile: media["encryptedFile"], fileName: media["fileName"])
         }
-        let reactions = try Row.fetchAll(db, sql: """
+        let reactions = try Row.fetchAll(db.cachedStatement(sql: """
             SELECT key, COUNT(*) AS count FROM matrixReaction WHERE conversationId = ? AND target = ?
             GROUP BY key ORDER BY count DESC, key
-            """, arguments: [conversationID, eventID]).map { MatrixReactionCount(key: $0["key"], count: $0["count"]) }
+            """), arguments: [conversationID, eventID]).map { MatrixReactionCount(key: $0["key"], count: $0["count"]) }
         let sender: String = row["sender"] ?? ""
         return MatrixMessageDetails(eventID: eventID, sender: sender,
                                     kind: (row["kind"] as String?).flatMap(MatrixMessageKind.init(rawValue:)) ?? .other,
@@ -77,11 +77,11 @@ extension MessageStore {
 
     /// `sender`'s display name in the conversation's room, with its user id when another member present shares the name.
     static func senderName(_ db: Database, _ sender: String, in conversationID: Int64) throws -> String? {
-        guard let row = try Row.fetchOne(db, sql: """
+        guard let row = try Row.fetchOne(db.cachedStatement(sql: """
             SELECT displayName, EXISTS (SELECT 1 FROM matrixMember o WHERE o.conversationId = m.conversationId AND o.userId != m.userId
               AND o.displayName = m.displayName AND o.present) AS shared
             FROM matrixMember m WHERE m.conversationId = ? AND m.userId = ? AND m.displayName IS NOT NULL
-            """, arguments: [conversationID, sender]) else { return nil }
+            """), arguments: [conversationID, sender]) else { return nil }
         let name: String = row["displayName"]
         return row["shared"] ? "\(name) (\(sender))" : name
     }

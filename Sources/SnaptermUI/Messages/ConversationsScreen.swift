@@ -138,11 +138,10 @@ public final class ConversationsScreen: Screen {
     private func reloadSummaries() {
         do {
             summaries = try store.conversations()
-            pictures = [:]
-            for summary in summaries {
-                pictures[summary.id] = try summary.matrixRoom?.avatarURL
-                    ?? store.messages(in: summary.id).last { !$0.attachments.isEmpty }?.attachments.first
-            }
+            let newest = try store.newestPictures()
+            pictures = Dictionary(uniqueKeysWithValues: summaries.compactMap { summary in
+                (summary.matrixRoom?.avatarURL ?? newest[summary.id]).map { (summary.id, $0) }
+            })
             problem = nil
         } catch {
             problem = "\(error)"
