@@ -44,7 +44,7 @@ public actor OutboxSender {
     /// Sends every pending entry of the account, oldest first, each one retried with back-off while its failure may
     /// pass (no answer, 429, 5xx) — up to the policy's patience; then it and the rest stay in the outbox for a later
     /// drain. A refusal that would be repeated (too large, forbidden) fails that entry for good and the next one goes.
-    /// An ended session stops the drain. `report` hears each entry's outcome as it is known; all of them are returned.
+    /// An ended session stops the drain, as does an entry still `preparing` (woken again when it is ready). `report` hears each entry's outcome as it is known; all of them are returned.
     @discardableResult
     public func drain(report: @Sendable (SendOutcome) -> Void = { _ in }) async throws(MessageStoreError) -> [SendOutcome] {
         var outcomes: [SendOutcome] = []
@@ -53,6 +53,8 @@ public actor OutboxSender {
             report(outcome)
         }
         for entry in try store.pendingOutbox(account: session.userID) {
+            // A picture still being made ready holds up what follows it: the events keep the outbox's order.
+            if entry.state == .preparing { return outcomes }
             let started = ContinuousClock.now
             var failures = 0
             while true {
