@@ -60,7 +60,8 @@ public final class DraftOutbox: Sendable {
             let name = "photo-\(index + 1).jpg"
             switch preparations.outcome(of: request) {
             case .success(let photo)?:
-                sends.append(EchoedSend(message: try MessageContent.image(photo, filename: name, roomID: roomID), picture: request.url))
+                sends.append(EchoedSend(message: try MessageContent.image(photo, filename: name, roomID: roomID),
+                                        picture: request.url))
             case .failure(let error)?:
                 throw DraftOutboxError.photoUnusable(number: index + 1, reason: "\(error)")
             case nil:
@@ -89,7 +90,8 @@ public final class DraftOutbox: Sendable {
             finish(entry, failure: "its picture is gone from the message database")
             return
         }
-        let preparation = preparations.take(PhotoRequest(url: picture, original: OutgoingMessage.awaitsOriginal(entry.content) ?? false))
+        let original = OutgoingMessage.awaitsOriginal(entry.content) ?? false
+        let preparation = preparations.take(PhotoRequest(url: picture, original: original))
         Task { [self] in
             do {
                 let photo = try await preparation.value
