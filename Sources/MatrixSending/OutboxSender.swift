@@ -45,8 +45,8 @@ public actor OutboxSender {
     /// pass (no answer, 429, 5xx) — up to the policy's patience; then it and the rest stay in the outbox for a later
     /// drain. A refusal that would be repeated (too large, forbidden) fails that entry for good and the next one goes.
     /// The events go in the outbox's order; a picture's bytes are uploaded behind them, one picture after another, so
-    /// a large upload never holds up the next message's event. An ended session stops the drain, as does an entry
-    /// still `preparing` (woken again when it is ready). `report` hears each entry's outcome as it is known (from any
+    /// a large upload never holds up the next message's event. An ended session stops the drain; an entry still
+    /// `preparing` holds up its room's later entries (the drain is woken again when it is ready). `report` hears each entry's outcome as it is known (from any
     /// task); all of them are returned once every upload the drain started has ended.
     @discardableResult
     public func drain(report: @escaping @Sendable (SendOutcome) -> Void = { _ in }) async throws(MessageStoreError) -> [SendOutcome] {
@@ -68,9 +68,11 @@ public actor OutboxSender {
 
     /// Sends the pending entries' events in order; each picture whose event went has its bytes chained on `uploads`.
     private func sendEvents(outcomes: DrainOutcomes, uploads: UploadChain) async throws(MessageStoreError) {
+        var held: Set<String> = []
         for entry in try store.pendingOutbox(account: session.userID) {
-            // A picture still being made ready holds up what follows it: the events keep the outbox's order.
-            if entry.state == .preparing { return }
+            // A picture still being made ready holds up what follows it in its room: the events keep the room's order.
+            if entry.state == .preparing { held.insert(entry.roomID) }
+            if held.contains(entry.roomID) { continue }
             guard try await persist(entry, bytesLater: true, outcomes: outcomes) else { return }
             guard let stored = try store.outboxEntry(entry.id), stored.state == .uploading, stored.eventID != nil else { continue }
             uploads.then { [self] in try await persist(stored, bytesLater: false, outcomes: outcomes) }

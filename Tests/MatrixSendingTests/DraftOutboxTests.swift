@@ -110,6 +110,24 @@ import Testing
         #expect(fixture.shelf.readCount == 1)
     }
 
+    @Test func givenAPhotoStillPreparingInOneRoom_thenOnlyThatRoomsLaterMessagesWaitForIt() async throws {
+        // Given a photo left preparing in one room, then a text in another room and one in the same room
+        let fixture = try Fixture(shelf: PhotoShelf([:]))
+        let waiting = try fixture.store.enqueue([EchoedSend(message: .awaitingPicture(roomID: "!r", body: "photo-1.jpg", original: false),
+                                                            picture: Self.photo)], account: Self.account, in: fixture.room)
+        let later = try fixture.store.enqueue([try MessageContent.text("elsewhere", roomID: "!other"),
+                                               try MessageContent.text("behind the photo", roomID: "!r")], account: Self.account)
+
+        // When the outbox is drained
+        let server = ScriptedHomeserver()
+        let outcomes = try await fixture.sender(server).drain()
+
+        // Then the other room's text goes; the same room's text waits behind the photo, as the photo does
+        #expect(outcomes.map(\.entry.body) == ["elsewhere"] && server.eventCount == 1)
+        #expect(try fixture.store.outboxEntry(later[1].id)?.state == .queued)
+        #expect(try fixture.store.outboxEntry(waiting[0].id)?.state == .preparing)
+    }
+
     @Test func givenAnEditedPhoto_whenItIsEditedAgainBeforeEnter_thenTheStalePreparationIsDroppedAndTheNewOneSent() async throws {
         let fixture = try Fixture(shelf: PhotoShelf([Self.photo: try PhotoShelf.photo(width: 640, height: 480),
                                                      Self.edited: try PhotoShelf.photo(width: 480, height: 640)]))

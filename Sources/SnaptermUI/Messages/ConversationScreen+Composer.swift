@@ -12,7 +12,8 @@ extension ConversationScreen {
     func drawComposer(on canvas: any TextCanvas, top: Int, phase: Int) -> [PlacedPicture] {
         canvas.put(String(repeating: "─", count: area.columns), row: top, column: area.column, style: .dim)
         if composer.original && !composer.attachments.isEmpty {
-            canvas.put(SafeText.fitted(Self.originalSizeLabel, to: max(0, area.columns - 2)), row: top, column: area.column + 2, style: .bold)
+            canvas.put(SafeText.fitted(Self.originalSizeLabel, to: max(0, area.columns - 2)), row: top, column: area.column + 2,
+                       style: .bold)
         }
         var pictures: [PlacedPicture] = []
         var line = top + 1
