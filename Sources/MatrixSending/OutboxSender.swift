@@ -72,7 +72,11 @@ public actor OutboxSender {
         for entry in try store.pendingOutbox(account: session.userID) {
             // A picture still being made ready holds up what follows it in its room: the events keep the room's order.
             if entry.state == .preparing { held.insert(entry.roomID) }
-            if held.contains(entry.roomID) { continue }
+            if held.contains(entry.roomID) {
+                outcomes.note(SendOutcome(entry: entry, failure: entry.state == .preparing
+                    ? "its photo is still being prepared" : "it waits for a photo before it that is still being prepared"))
+                continue
+            }
             guard try await persist(entry, bytesLater: true, outcomes: outcomes) else { return }
             guard let stored = try store.outboxEntry(entry.id), stored.state == .uploading, stored.eventID != nil else { continue }
             uploads.then { [self] in try await persist(stored, bytesLater: false, outcomes: outcomes) }
