@@ -5,6 +5,11 @@ import Foundation
 import TestSupport
 
 enum FillingDisk {
+    /// The sqlite3 shell failed, or answered what it should not have.
+    struct ShellFailed: Error, CustomStringConvertible {
+        let description: String
+    }
+
     /// The room one outbox change takes: 64 KiB of overflow pages and a little of a leaf page.
     static let bytesPerChange = 17 * 4096
 
@@ -16,7 +21,7 @@ enum FillingDisk {
             VACUUM;
             """)
         let pages = try await sqlite(path, "PRAGMA page_count; PRAGMA page_size;").split(separator: "\n").compactMap { Int($0) }
-        guard pages.count == 2 else { throw CocoaError(.fileReadCorruptFile) }
+        guard pages.count == 2 else { throw ShellFailed(description: "sqlite3 gave no page count and size for \(path)") }
         return pages[0] * pages[1]
     }
 
@@ -36,7 +41,9 @@ enum FillingDisk {
             try process.run()
             let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
             process.waitUntilExit()
-            guard process.terminationStatus == 0 else { throw CocoaError(.fileWriteUnknown) }
+            guard process.terminationStatus == 0 else {
+                throw ShellFailed(description: "sqlite3 exited with \(process.terminationStatus) on \(sql)")
+            }
             return text
         }
     }

@@ -38,7 +38,7 @@ final class PhotoShelf: Sendable {
     /// A JPEG of `width` × `height`, one colour.
     static func photo(width: Int, height: Int) throws -> Data {
         let pixels = [UInt8](repeating: 120, count: width * height * 4)
-        guard let bitmap = Bitmap(width: width, height: height, pixels: pixels) else { throw Missing(url: URL(fileURLWithPath: "/")) }
+        guard let bitmap = Bitmap(width: width, height: height, pixels: pixels) else { throw CocoaError(.coderInvalidValue) }
         return try ImageProcessor().encode(bitmap, as: .jpeg(quality: 80))
     }
 }
