@@ -44,64 +44,93 @@ public actor OutboxSender {
     /// Sends every pending entry of the account, oldest first, each one retried with back-off while its failure may
     /// pass (no answer, 429, 5xx) — up to the policy's patience; then it and the rest stay in the outbox for a later
     /// drain. A refusal that would be repeated (too large, forbidden) fails that entry for good and the next one goes.
-    /// An ended session stops the drain. `report` hears each entry's outcome as it is known; all of them are returned.
+    /// The events go in the outbox's order; a picture's bytes are uploaded behind them, one picture after another, so
+    /// a large upload never holds up the next message's event. An ended session stops the drain; an entry still
+    /// `preparing` holds up its room's later entries (the drain is woken again when it is ready). `report` hears each entry's outcome as it is known (from any
+    /// task); all of them are returned once every upload the drain started has ended.
     @discardableResult
-    public func drain(report: @Sendable (SendOutcome) -> Void = { _ in }) async throws(MessageStoreError) -> [SendOutcome] {
-        var outcomes: [SendOutcome] = []
-        func note(_ outcome: SendOutcome) {
-            outcomes.append(outcome)
-            report(outcome)
+    public func drain(report: @escaping @Sendable (SendOutcome) -> Void = { _ in }) async throws(MessageStoreError) -> [SendOutcome] {
+        let outcomes = DrainOutcomes(report: report)
+        let uploads = UploadChain()
+        do {
+            try await withTaskCancellationHandler {
+                try await sendEvents(outcomes: outcomes, uploads: uploads)
+                try await uploads.wait()
+            } onCancel: {
+                uploads.cancel()
+            }
+        } catch {
+            try? await uploads.wait()  // nothing of this drain keeps running behind it
+            if let error = error as? MessageStoreError { throw error }
         }
+        return outcomes.all
+    }
+
+    /// Sends the pending entries' events in order; each picture whose event went has its bytes chained on `uploads`.
+    private func sendEvents(outcomes: DrainOutcomes, uploads: UploadChain) async throws(MessageStoreError) {
+        var held: Set<String> = []
         for entry in try store.pendingOutbox(account: session.userID) {
-            let started = ContinuousClock.now
-            var failures = 0
-            while true {
-                do {
-                    try await attempt(entry.id)
-                    note(SendOutcome(entry: try store.outboxEntry(entry.id) ?? entry, failure: nil))
-                    break
-                } catch let error as MessageStoreError {
-                    throw error
-                } catch {
-                    let error = error as? MatrixError ?? .invalidResponse(endpoint: "the outbox", reason: "\(error)")
-                    let eventSent = try store.outboxEntry(entry.id)?.eventID != nil
-                    let sentence = (eventSent && !error.isRetryable && !Self.endsSession(error)
-                                    ? "the message was sent, but its picture could not be uploaded: " : "") + error.description
-                    try store.setOutboxFailed(entry.id, reason: sentence, retryable: error.isRetryable || Self.endsSession(error))
-                    let stored = try store.outboxEntry(entry.id) ?? entry
-                    if Self.endsSession(error) {
-                        note(SendOutcome(entry: stored, failure: sentence))
-                        return outcomes
-                    }
-                    guard error.isRetryable else {
-                        note(SendOutcome(entry: stored, failure: sentence))
-                        break
-                    }
-                    failures += 1
-                    let wait = policy.delay(afterFailures: failures, retryAfter: Self.retryAfter(error))
-                    if let patience = policy.patience, ContinuousClock.now + wait - started > patience {
-                        note(SendOutcome(entry: stored, failure: sentence))
-                        return outcomes
-                    }
-                    do { try await Task.sleep(for: wait) } catch {
-                        note(SendOutcome(entry: stored, failure: sentence))
-                        return outcomes
-                    }
+            // A picture still being made ready holds up what follows it in its room: the events keep the room's order.
+            if entry.state == .preparing { held.insert(entry.roomID) }
+            if held.contains(entry.roomID) {
+                outcomes.note(SendOutcome(entry: entry, failure: entry.state == .preparing
+                    ? "its photo is still being prepared" : "it waits for a photo before it that is still being prepared"))
+                continue
+            }
+            guard try await persist(entry, bytesLater: true, outcomes: outcomes) else { return }
+            guard let stored = try store.outboxEntry(entry.id), stored.state == .uploading, stored.eventID != nil else { continue }
+            uploads.then { [self] in try await persist(stored, bytesLater: false, outcomes: outcomes) }
+        }
+    }
+
+    /// Tries `entry` — its event, and its bytes unless `bytesLater` — until it is done or fails for good (`true`: the
+    /// drain goes on), or until the drain must stop (an ended session, the policy's patience, cancellation: `false`).
+    /// Its outcome is noted, but for an event whose bytes follow.
+    private func persist(_ entry: OutboxEntry, bytesLater: Bool, outcomes: DrainOutcomes) async throws(MessageStoreError) -> Bool {
+        let started = ContinuousClock.now
+        var failures = 0
+        while true {
+            do {
+                try await attempt(entry.id, bytesLater: bytesLater)
+                let stored = try store.outboxEntry(entry.id) ?? entry
+                if !bytesLater || stored.state != .uploading { outcomes.note(SendOutcome(entry: stored, failure: nil)) }
+                return true
+            } catch let error as MessageStoreError {
+                throw error
+            } catch {
+                let error = error as? MatrixError ?? .invalidResponse(endpoint: "the outbox", reason: "\(error)")
+                let eventSent = try store.outboxEntry(entry.id)?.eventID != nil
+                let sentence = (eventSent && !error.isRetryable && !Self.endsSession(error)
+                                ? "the message was sent, but its picture could not be uploaded: " : "") + error.description
+                try store.setOutboxFailed(entry.id, reason: sentence, retryable: error.isRetryable || Self.endsSession(error))
+                let stored = try store.outboxEntry(entry.id) ?? entry
+                if Self.endsSession(error) || !error.isRetryable {
+                    outcomes.note(SendOutcome(entry: stored, failure: sentence))
+                    return !Self.endsSession(error)
+                }
+                failures += 1
+                let wait = policy.delay(afterFailures: failures, retryAfter: Self.retryAfter(error))
+                if let patience = policy.patience, ContinuousClock.now + wait - started > patience {
+                    outcomes.note(SendOutcome(entry: stored, failure: sentence))
+                    return false
+                }
+                do { try await Task.sleep(for: wait) } catch {
+                    outcomes.note(SendOutcome(entry: stored, failure: sentence))
+                    return false
                 }
             }
         }
-        return outcomes
     }
 
-    /// One attempt at entry `id`, from the step it had reached (as stored: a crash loses none): a `MatrixError` from
-    /// the server, or the `MessageStoreError` of a step that could not be recorded.
-    private func attempt(_ id: Int64) async throws {
+    /// One attempt at entry `id`, from the step it had reached (as stored: a crash loses none) — up to its event when
+    /// `bytesLater` —: a `MatrixError` from the server, or the `MessageStoreError` of a step that could not be recorded.
+    private func attempt(_ id: Int64, bytesLater: Bool) async throws {
         guard var entry = try store.outboxEntry(id) else { return }
         guard let media = try store.outboxMedia(id) else {
             try store.setOutboxSent(id, eventID: try await sendEvent(entry))
             return
         }
-        try store.setOutboxState(id, .uploading)
+        if entry.state != .uploading { try store.setOutboxState(id, .uploading) }
         let limit = try await mediaLimit()
         if entry.eventID == nil {
             // The limit is checked before anything is reserved: a file too large never leaves a dangling mxc://.
@@ -127,6 +156,7 @@ public actor OutboxSender {
             try store.setOutboxEventSent(id, eventID: eventID)
             entry.eventID = eventID
         }
+        if bytesLater { return }
         if !entry.uploaded { try await put(media, of: entry, limit: limit) }
         try store.setOutboxSent(id, eventID: entry.eventID ?? "")
     }

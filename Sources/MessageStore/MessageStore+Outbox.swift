@@ -41,6 +41,37 @@ extension MessageStore {
         }
     }
 
+    /// The `preparing` entries of `account`, in outbox order, each with its echo's picture (the draft's URL): what a
+    /// restart makes ready again.
+    public func awaitingPictures(account: String) throws(MessageStoreError) -> [(entry: OutboxEntry, picture: URL?)] {
+        try read { db in
+            try Self.fetchOutbox(db, where: "account = ? AND state = 'preparing' ORDER BY id", [account]).map { entry in
+                let url = try String.fetchOne(db, sql: """
+                    SELECT a.url FROM message m JOIN attachment a ON a.messageId = m.id AND a.position = 0
+                    WHERE m.transactionId = ?
+                    """, arguments: [entry.transactionID])
+                return (entry, url.flatMap(URL.init(string:)))
+            }
+        }
+    }
+
+    /// Fills in the `preparing` entry `id` with its picture's event `content` and `media`, and puts it in line
+    /// (queued); returns `false` when it no longer waits (sent, or failed and not retried).
+    @discardableResult
+    public func completePreparation(_ id: Int64, content: Data, media: OutboxMedia) throws(MessageStoreError) -> Bool {
+        try transaction { transaction in
+            try transaction.db.execute(sql: "UPDATE matrixOutbox SET content = ?, state = 'queued' WHERE id = ? AND state = 'preparing'",
+                                       arguments: [content, id])
+            guard transaction.db.changesCount == 1 else { return false }
+            try transaction.db.execute(sql: "DELETE FROM matrixOutboxMedia WHERE entryId = ?", arguments: [id])
+            try Self.insertMedia(transaction.db, id, role: "picture", type: media.pictureType, data: media.picture)
+            if let thumbnail = media.thumbnail {
+                try Self.insertMedia(transaction.db, id, role: "thumbnail", type: media.thumbnailType, data: thumbnail)
+            }
+            return true
+        }
+    }
+
     /// Moves entry `id` to `state` (queued, uploading or sending).
     public func setOutboxState(_ id: Int64, _ state: OutboxState) throws(MessageStoreError) {
         try update("UPDATE matrixOutbox SET state = ? WHERE id = ?", [state.rawValue, id])

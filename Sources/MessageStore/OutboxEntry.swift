@@ -1,9 +1,12 @@
 // OutboxEntry: one Matrix send in the outbox — its transaction id, where it stands, and what it uploads.
 import Foundation
 
-/// Where a send in the outbox stands: queued → uploading → sending → sent, or failed. A picture's event may be sent
-/// before its bytes are uploaded: then it is `uploading` again, with its `eventID`, until they are.
+/// Where a send in the outbox stands: (preparing →) queued → uploading → sending → sent, or failed. A picture's event
+/// may be sent before its bytes are uploaded: then it is `uploading` again, with its `eventID`, until they are.
 public enum OutboxState: String, Sendable, Codable, CaseIterable {
+    /// Written with its echo, its picture still being made ready (encoded, its thumbnail made): the outbox stops at it,
+    /// so what follows waits too, until `MessageStore.completePreparation` fills it in.
+    case preparing
     /// Written, nothing sent yet.
     case queued
     /// Its picture is being uploaded.
@@ -26,13 +29,32 @@ public struct OutgoingMessage: Sendable, Equatable {
     public var content: Data
     /// The encoded picture and its thumbnail, for an `m.image`.
     public var media: OutboxMedia?
+    /// Whether its picture is still being made ready: written `preparing`, its content a stand-in.
+    public var preparing: Bool
 
     /// A message for `roomID`.
-    public init(roomID: String, body: String, content: Data, media: OutboxMedia? = nil) {
+    public init(roomID: String, body: String, content: Data, media: OutboxMedia? = nil, preparing: Bool = false) {
         self.roomID = roomID
         self.body = body
         self.content = content
         self.media = media
+        self.preparing = preparing
+    }
+
+    /// A picture's message for `roomID` named `body` whose picture is still being made ready (at its `original`
+    /// size or not): the stand-in content says so, so a restart prepares it again and a retry waits for it.
+    public static func awaitingPicture(roomID: String, body: String, original: Bool) -> OutgoingMessage {
+        OutgoingMessage(roomID: roomID, body: body, content: Data((awaitingMarker + "{\"original\":\(original)}}").utf8),
+                        preparing: true)
+    }
+
+    /// The start of a stand-in content (`awaitingPicture`).
+    static let awaitingMarker = #"{"snapterm.preparing":"#
+
+    /// For a stand-in `content`, whether its picture is sent at its original size; `nil` for a real event's content.
+    public static func awaitsOriginal(_ content: Data) -> Bool? {
+        guard let text = String(data: content, encoding: .utf8), text.hasPrefix(awaitingMarker) else { return nil }
+        return text.contains(#""original":true"#)
     }
 }
 

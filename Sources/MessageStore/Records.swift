@@ -75,12 +75,16 @@ public struct Draft: Sendable, Hashable {
     /// from another process that had it open — finds the message already stored under it. It
     /// identifies the draft, not its content, so it takes no part in equality.
     public var sendKey: UUID?
+    /// Whether its photos go at their original size (not fitted into 2048 × 2048): a choice of the composer, not saved
+    /// with the draft, taking no part in equality.
+    public var original: Bool
 
     /// Creates a draft.
-    public init(text: String = "", attachments: [URL] = [], sendKey: UUID? = nil) {
+    public init(text: String = "", attachments: [URL] = [], sendKey: UUID? = nil, original: Bool = false) {
         self.text = text
         self.attachments = attachments
         self.sendKey = sendKey
+        self.original = original
     }
 
     public static func == (lhs: Draft, rhs: Draft) -> Bool {

@@ -46,22 +46,50 @@ extension SnaptermBench {
             print("12 MP photo (4000×3000, \(photo.count / 1000) kB) prepared as \(prepared.width)×\(prepared.height), "
                   + "\(prepared.picture.count / 1000) kB: \(preparing.summary)")
 
-            var toEvent = Samples(), toSent = Samples()
-            for index in 0..<iterations {
-                let name = "bench-\(index).jpg"
-                let started = ContinuousClock.now
-                try store.enqueue([try MessageContent.image(prepared, filename: name, roomID: room)], account: sender.userID)
-                let outbox = OutboxSender(store: store, client: client, session: sender)
-                let draining = Task { try await outbox.drain() }
-                try await inbox.waitFor([name])
-                toEvent.add(ContinuousClock.now - started)
-                guard try await draining.value.allSatisfy(\.isSent) else { throw ValidationError("\(name) was not sent") }
-                toSent.add(ContinuousClock.now - started)
-            }
-            print("queued → the other person's sync has the event: \(toEvent.summary)")
-            print("queued → sent (bytes uploaded): \(toSent.summary)")
+            try await composerSends(photo, store: store, client: client, sender: sender, room: room, inbox: &inbox)
 
             try await serverDownThenBack(store: store, client: client, sender: sender, homeserver: homeserver, inbox: &inbox, room: room)
+        }
+
+        /// The composer's way: a draft of the photo queued at Enter (`DraftOutbox`, the app's outbox runner woken),
+        /// timed from Enter to the other person's sync — the photo prepared in the background since it was attached
+        /// (Enter finds it ready), and attached just before Enter (still preparing: the outbox waits for it).
+        private func composerSends(_ photo: Data, store: MessageStore, client: MatrixClient, sender: MatrixSession, room: String,
+                                   inbox: inout Inbox) async throws {
+            try store.applyMatrixSync([MatrixRoomUpdate(roomID: room, membership: .join)], since: "bench", account: sender.userID)
+            guard let conversation = try store.conversationID(ofRoom: room, account: sender.userID) else { return }
+            let runner = OutboxRunner(sender: OutboxSender(store: store, client: client, session: sender),
+                                      settling: EchoSettling(store: store, account: sender.userID, thumbnailLoader: nil, thumbnailURL: { $0 }),
+                                      store: store, account: sender.userID, changed: {})
+            runner.start()
+            defer { runner.stop() }
+            let preparations = PhotoPreparations { _ in (photo, ImageEdit.none) }
+            let outbox = DraftOutbox(store: store, account: sender.userID, preparations: preparations, wake: { runner.wake() })
+            var enter = Samples()
+            for readyAtEnter in [true, false] {
+                var toEvent = Samples(), toSent = Samples()
+                for index in 0..<iterations {
+                    let draft = Draft(attachments: [URL(string: "asset://?id=bench-\(readyAtEnter)-\(index)")!], original: original)
+                    outbox.prepare(draft)  // the photo attached
+                    if readyAtEnter {
+                        while preparations.outcome(of: PhotoRequest(url: draft.attachments[0], original: original)) == nil {
+                            try await Task.sleep(for: .milliseconds(5))  // the user writes the text meanwhile
+                        }
+                    }
+                    let started = ContinuousClock.now
+                    let entries = try outbox.queue(draft, roomID: room, conversationID: conversation)
+                    if readyAtEnter { enter.add(ContinuousClock.now - started) }
+                    outbox.prepare(Draft())  // the composer, cleared
+                    try await inbox.waitFor(["photo-1.jpg"])
+                    toEvent.add(ContinuousClock.now - started)
+                    while try store.outboxEntry(entries[0].id)?.state != .sent { try await Task.sleep(for: .milliseconds(5)) }
+                    toSent.add(ContinuousClock.now - started)
+                }
+                let when = readyAtEnter ? "prepared since it was attached" : "attached just before Enter"
+                print("Enter (the photo \(when)) → the other person's sync has the event: \(toEvent.summary)")
+                print("Enter (the photo \(when)) → sent (bytes uploaded): \(toSent.summary)")
+            }
+            print("Enter itself (queue, echo, nothing prepared): \(enter.summary)")
         }
 
         /// `messages` texts queued with the way to the server cut; opened once the first attempt failed.

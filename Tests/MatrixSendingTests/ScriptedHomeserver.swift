@@ -4,6 +4,7 @@
 import Foundation
 import Matrix
 import Synchronization
+import TestSupport
 
 /// The endpoint a request went to: `upload` is the PUT to a reserved id, `plainUpload` the POST of a server
 /// without reservations.
@@ -36,9 +37,13 @@ final class ScriptedHomeserver: MatrixTransport {
     let reservationExpiry: Date?
     private let state = Mutex(State())
 
-    init(uploadSize: Int? = 50_000_000, reservationExpiry: Date? = nil) {
+    /// Holds every upload of bytes (to a reserved URI) until it opens, if given.
+    let uploadGate: Gate?
+
+    init(uploadSize: Int? = 50_000_000, reservationExpiry: Date? = nil, uploadGate: Gate? = nil) {
         self.uploadSize = uploadSize
         self.reservationExpiry = reservationExpiry
+        self.uploadGate = uploadGate
     }
 
     /// Plays `answers` (an error answer, or a transport error) for the next requests to `route`, then answers normally.
@@ -59,6 +64,7 @@ final class ScriptedHomeserver: MatrixTransport {
         let path = request.url.path
         let route: SendingRoute = path.hasSuffix("/media/config") ? .mediaConfig : path.hasSuffix("/media/v1/create") ? .create
             : path.contains("/media/v3/upload/") ? .upload : path.hasSuffix("/media/v3/upload") ? .plainUpload : .send
+        if route == .upload, let uploadGate { try? await uploadGate.wait() }
         let seen = SeenRequest(route: route, url: request.url, body: request.body, contentType: request.contentType, at: .now)
         let result = state.withLock { state -> Result<MatrixHTTPResponse, MatrixError> in
             state.requests.append(seen)

@@ -1,6 +1,7 @@
 // MatrixComposeEndToEndTests: the composer's Send over Matrix, in tmux against the real Synapse — a photo picked,
 // rotated in the editor and sent from a room is marked sent on screen, and the matrix-nio peer receives one m.image
-// whose downloaded pixels are the rotated photo (decoded and compared with a tolerance, not byte for byte).
+// whose downloaded pixels are the rotated photo (decoded and compared with a tolerance, not byte for byte); with `o`
+// (the original size) the peer receives the photo at its own pixel size.
 import AssetLibrary
 import Foundation
 import Imaging
@@ -10,22 +11,10 @@ import Testing
 @Suite(.serialized, .enabled(if: TmuxSession.isAvailable, "needs tmux"))
 struct MatrixComposeEndToEndTests {
     @Test func aRotatedPhotoSentFromTheComposerReachesThePeerWithTheRotatedPixels() async throws {
-        // Given alice logged in, in a room with bob
+        // Given alice logged in, in a room with bob, its conversation open
         let fixture = try E2EFixture(columns: 110, rows: 34)
         let tmux = fixture.tmux
-        let scene = try await fixture.matrixRoom(named: "Photos")
-        let (peer, room) = (scene.peer, scene.room)
-        try await fixture.start()
-        try await tmux.waitFor("[Places]")
-        try await tmux.send("Tab")
-        try await tmux.waitFor(timeout: .seconds(60)) { $0.contains { $0.contains("invited by") } && $0.contains { $0.contains("Matrix: live") } }
-        try await tmux.send("g", "a")
-        try await tmux.waitFor(timeout: .seconds(60)) { !$0.contains { $0.contains("invited by") } }
-        // A word from bob makes the room the newest conversation: the first row
-        _ = try await peer.sendText("send me the photo", to: room)
-        try await tmux.waitFor("send me the photo", timeout: .seconds(60))
-        try await tmux.send("g", "Enter")
-        try await tmux.waitFor(timeout: .seconds(60)) { $0.contains { $0.contains("i write") } && $0.contains { $0.contains("send me the photo") } }
+        let (peer, room) = try await Self.openRoom(named: "Photos", in: fixture)
 
         // When the first photo is attached rotated a quarter turn, and the draft is sent
         try await tmux.send("a")
@@ -61,6 +50,64 @@ struct MatrixComposeEndToEndTests {
         #expect((received.width > received.height) == (unturned.height > unturned.width), "the sides are swapped")
         let difference = Self.meanAbsoluteDifference(received, expected)
         #expect(difference < 6, "mean absolute difference \(difference) per channel")
+
+        try await tmux.send("Escape", "q")
+        try await tmux.waitFor("EXIT=0")
+    }
+
+    /// Starts Snapterm logged in as alice, accepts bob's invitation to a room named `name` and opens its conversation.
+    static func openRoom(named name: String, in fixture: E2EFixture) async throws -> (peer: MatrixPeer, room: String) {
+        let tmux = fixture.tmux
+        let scene = try await fixture.matrixRoom(named: name)
+        let (peer, room) = (scene.peer, scene.room)
+        try await fixture.start()
+        try await tmux.waitFor("[Places]")
+        try await tmux.send("Tab")
+        try await tmux.waitFor(timeout: .seconds(60)) { $0.contains { $0.contains("invited by") } && $0.contains { $0.contains("Matrix: live") } }
+        try await tmux.send("g", "a")
+        try await tmux.waitFor(timeout: .seconds(60)) { !$0.contains { $0.contains("invited by") } }
+        // A word from bob makes the room the newest conversation: the first row
+        _ = try await peer.sendText("send me the photo", to: room)
+        try await tmux.waitFor("send me the photo", timeout: .seconds(60))
+        try await tmux.send("g", "Enter")
+        try await tmux.waitFor(timeout: .seconds(60)) { $0.contains { $0.contains("i write") } && $0.contains { $0.contains("send me the photo") } }
+        return (peer, room)
+    }
+
+    @Test func aPhotoSentAtItsOriginalSizeReachesThePeerAtThatSize() async throws {
+        // Given alice in a room with bob, the first photo of the gallery (5640 × 3172) attached
+        let fixture = try E2EFixture(columns: 110, rows: 34)
+        let tmux = fixture.tmux
+        let (peer, room) = try await Self.openRoom(named: "Originals", in: fixture)
+        try await tmux.send("a")
+        try await tmux.waitFor("Pick a photo")
+        try await tmux.send("Enter")
+        try await tmux.waitFor("r rotate")
+        try await tmux.send("Enter")
+        try await tmux.waitFor("1 photo")
+
+        // When o chooses the original size — the draft names it — and the draft is sent
+        try await tmux.send("o")
+        try await tmux.waitFor("photos at their original size")
+        try await tmux.send("i")
+        try await tmux.waitFor("Enter send")
+        try await tmux.send("Enter")
+        let screen = try await tmux.waitFor(timeout: .seconds(120)) { $0.contains { $0.contains("✓ sent") } }
+        #expect(!screen.contains { $0.contains("not sent") }, "\(screen)")
+
+        // Then the peer receives the photo at its own size: announced, and in the pixels downloaded
+        let library = try AssetLibrary(shippedFolder: CommandRunner.repositoryRoot.appendingPathComponent("assets/photos"))
+        let processor = ImageProcessor()
+        let own = try processor.info(of: try library.photoData(id: try #require(library.assets.first?.id)))
+        #expect(max(own.width, own.height) > 2048, "the photo must be larger than the usual size")
+        let events = try await peer.messages(in: room, atLeast: 1)
+        let image = try #require(events.compactMap { $0["content"] as? [String: Any] }.first { $0["msgtype"] as? String == "m.image" })
+        let info = try #require(image["info"] as? [String: Any])
+        #expect(info["w"] as? Int == own.width && info["h"] as? Int == own.height, "\(info)")
+        let download = fixture.folder.appending("original.jpg")
+        try await peer.download(try #require(image["url"] as? String), to: download)
+        let received = try processor.info(of: try Data(contentsOf: download))
+        #expect((received.width, received.height) == (own.width, own.height))
 
         try await tmux.send("Escape", "q")
         try await tmux.waitFor("EXIT=0")

@@ -44,15 +44,16 @@ extension MessageStore {
         try transaction { try $0.settle(send) }
     }
 
-    /// Puts the failed sends of `conversationID` back in line (state queued, tried again by the outbox); returns
-    /// how many.
+    /// Puts the failed sends of `conversationID` back in line (state queued, tried again by the outbox; `preparing`
+    /// for a picture that was never made ready); returns how many.
     @discardableResult
     public func retryFailedSends(in conversationID: Int64) throws(MessageStoreError) -> Int {
         try transaction { transaction in
             try transaction.db.execute(sql: """
-                UPDATE matrixOutbox SET state = 'queued', retryable = 1, failure = NULL
+                UPDATE matrixOutbox SET retryable = 1, failure = NULL,
+                    state = CASE WHEN CAST(content AS TEXT) LIKE ? THEN 'preparing' ELSE 'queued' END
                 WHERE state = 'failed' AND transactionId IN (SELECT transactionId FROM message WHERE conversationId = ?)
-                """, arguments: [conversationID])
+                """, arguments: [OutgoingMessage.awaitingMarker + "%", conversationID])
             return transaction.db.changesCount
         }
     }

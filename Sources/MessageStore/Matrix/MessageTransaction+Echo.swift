@@ -12,7 +12,7 @@ extension MessageTransaction {
             INSERT INTO matrixOutbox (account, roomId, transactionId, body, content, state, createdAt)
             VALUES (?, ?, ?, ?, ?, ?, ?)
             """, arguments: [account, message.roomID, transactionID, message.body, message.content,
-                             OutboxState.queued.rawValue, now])
+                             (message.preparing ? OutboxState.preparing : .queued).rawValue, now])
         let id = db.lastInsertedRowID
         if let media = message.media {
             try MessageStore.insertMedia(db, id, role: "picture", type: media.pictureType, data: media.picture)

@@ -37,7 +37,9 @@ public enum ScreenFactory {
             return screen
         case .photoPicker(let id):
             guard let store = state.messages else { return nil }
-            return PhotoPickerScreen(photos: state.photos, composer: DraftComposer(conversationID: id, store: store, writer: state.messageWriter),
+            let composer = DraftComposer(conversationID: id, store: store, writer: state.messageWriter)
+            composer.roomSending = state.roomSending  // a photo is prepared to send while it is edited
+            return PhotoPickerScreen(photos: state.photos, composer: composer,
                                      loader: loader,
                                      box: state.box(columns: pickerThumbnail.columns, rows: pickerThumbnail.rows),
                                      previewBox: state.box(columns: 1, rows: 1))

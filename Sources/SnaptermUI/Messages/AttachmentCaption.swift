@@ -2,12 +2,12 @@
 import Foundation
 import SchemeLoader
 
-/// Names an attachment URL for the line beside its picture: `photo · rotated 90° · cropped · mono`,
+/// Names an attachment URL for the line beside its picture: `photo · rotated 90° · cropped · mono · original size`,
 /// `map 60.17, 24.94`, `file grace.jpg`. Only parsed fields are shown, never raw URL text.
 enum AttachmentCaption {
-    /// The caption of `url`.
-    static func of(_ url: URL) -> String {
-        if let asset = try? AssetURL(url: url) { return photo(asset) }
+    /// The caption of `url`; a photo sent at its `original` size says so (`photo · original size`).
+    static func of(_ url: URL, original: Bool = false) -> String {
+        if let asset = try? AssetURL(url: url) { return photo(asset) + (original ? " · original size" : "") }
         if let map = try? MapSnapshotURL(url: url) {
             return String(format: "map %.2f, %.2f", map.latitude, map.longitude)
         }

@@ -4,9 +4,17 @@ import Foundation
 import TerminalGraphics
 
 extension ConversationScreen {
-    /// Draws the composer from screen row `top`: a rule, the draft's attachments, the input, the hint or status.
+    /// What the composer's rule says while the draft's photos go at their original size (`o`).
+    static let originalSizeLabel = " photos at their original size (o: fitted into 2048 px) "
+
+    /// Draws the composer from screen row `top`: a rule (naming the original size when chosen), the draft's
+    /// attachments, the input, the hint or status.
     func drawComposer(on canvas: any TextCanvas, top: Int, phase: Int) -> [PlacedPicture] {
         canvas.put(String(repeating: "─", count: area.columns), row: top, column: area.column, style: .dim)
+        if composer.original && !composer.attachments.isEmpty {
+            canvas.put(SafeText.fitted(Self.originalSizeLabel, to: max(0, area.columns - 2)), row: top, column: area.column + 2,
+                       style: .bold)
+        }
         var pictures: [PlacedPicture] = []
         var line = top + 1
         if !composer.attachments.isEmpty {
@@ -18,7 +26,8 @@ extension ConversationScreen {
                 if let picture = ImageCellDrawing.draw(cell, in: rect, on: canvas, phase: phase) { pictures.append(picture) }
                 let failed = failedAttachments.contains { $0.index == index }
                 let caption = composer.attachments.indices.contains(index)
-                    ? "\(index + 1) " + (failed ? "✗ x remove · R retry" : AttachmentCaption.of(composer.attachments[index])) : ""
+                    ? "\(index + 1) " + (failed ? "✗ x remove · R retry"
+                        : AttachmentCaption.of(composer.attachments[index], original: composer.original)) : ""
                 canvas.put(SafeText.fittedAtWord(caption, to: box.columns), row: line + box.rows, column: column, width: box.columns, style: failed ? .bold : .dim)
             }
             if draftCells.count > fit {
@@ -32,7 +41,7 @@ extension ConversationScreen {
         drawInput(on: canvas, row: line)
         let hint = isWriting
             ? "Enter send · Esc stop writing · ← → Home End move"
-            : "i write · a photo · l location · x remove · R retry · ↑↓ scroll · Esc back"
+            : "i write · a photo · l location · x remove · o original size · R retry · ↑↓ scroll · Esc back"
         let status = notice ?? composer.problem.map { "✗ \($0)" } ?? composer.saveStatus.map { "✗ \($0)" }
         canvas.put(status ?? hint, row: line + 1, column: area.column,
                    width: area.columns, style: status == nil ? .dim : .bold)

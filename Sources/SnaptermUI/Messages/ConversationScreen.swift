@@ -172,6 +172,7 @@ public final class ConversationScreen: Screen {
         case .character("a"): return .push(.photoPicker(conversation: composer.conversationID))
         case .character("l"): return .push(.locationPicker(conversation: composer.conversationID))
         case .character("x"): removeAttachment()
+        case .character("o"): composer.toggleOriginal()
         case .character("R"): retryFailedAttachments()
         case .character("s"): saveNewestFileOnScreen()
         case .escape: return .pop
@@ -189,6 +190,7 @@ public final class ConversationScreen: Screen {
         }
         return [KeyHelp("Enter  i", "write (the draft is kept per conversation)"), KeyHelp("a", "attach a photo (then edit it)"),
                 KeyHelp("l", "attach a location (a map)"), KeyHelp("x", "remove an attachment (a failed one first)"),
+                KeyHelp("o", "send the photos at their original size, or fitted into 2048 px again"),
                 KeyHelp(DeliveryMark.retryKey, "retry what failed: draft attachments, messages not sent"),
                 KeyHelp("s", "save the newest file on screen to your downloads"),
                 KeyHelp("Esc", "back to the conversations")]

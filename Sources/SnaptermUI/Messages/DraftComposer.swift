@@ -15,15 +15,24 @@ public final class DraftComposer {
     /// The text being edited.
     public private(set) var editor = TextEditor()
     /// The attachments, in order.
-    public private(set) var attachments: [URL] = []
+    public private(set) var attachments: [URL] = [] {
+        didSet { if attachments != oldValue { prepareRoomSend() } }
+    }
+    /// Whether the photos go at their original size (`o`), not fitted into 2048 × 2048; kept until sent.
+    public private(set) var original = false {
+        didSet { prepareRoomSend() }
+    }
     /// The last failure to read the saved draft, shown to the user.
     public private(set) var problem: String?
     /// Called (on the main actor) when a pending write of this conversation lands or waits.
     public var onWritesChange: (() -> Void)?
     /// The writer the draft and the sends go through (shared by the app's screens).
     public let writer: MessageWriter
-    /// Sends the drafts of conversations that are remote rooms (Matrix), if the app has one.
-    public var roomSending: (any RoomSending)?
+    /// Sends the drafts of conversations that are remote rooms (Matrix), if the app has one; it prepares the
+    /// draft's photos in the background whenever they change.
+    public var roomSending: (any RoomSending)? {
+        didSet { prepareRoomSend() }
+    }
 
     private let store: MessageStore
     /// The draft's send-once key, from the store: a retried send finds the message it stored.
@@ -46,7 +55,23 @@ public final class DraftComposer {
     deinit { observation?.cancel() }
 
     /// The draft as it stands.
-    public var draft: Draft { Draft(text: editor.text, attachments: attachments, sendKey: sendKey) }
+    public var draft: Draft { Draft(text: editor.text, attachments: attachments, sendKey: sendKey, original: original) }
+
+    /// Chooses the original size for the photos, or the usual one again.
+    public func toggleOriginal() { original.toggle() }
+
+    /// `candidate` is being edited to be attached (the photo picker): it is prepared beside the draft's own photos,
+    /// each edit replacing the last, so the one attached is ready, or nearly, by Enter.
+    public func prepare(alsoAttaching candidate: URL) {
+        var draft = self.draft
+        draft.attachments.append(candidate)
+        roomSending?.prepare(draft, conversationID: conversationID)
+    }
+
+    /// Lets `roomSending` start preparing what the draft will send.
+    private func prepareRoomSend() {
+        roomSending?.prepare(draft, conversationID: conversationID)
+    }
 
     /// Reads the draft again (another screen may have added an attachment): the newest one waiting to
     /// be written, else the saved one.
@@ -115,6 +140,7 @@ public final class DraftComposer {
         editor.clear()
         attachments = []
         sendKey = nil
+        original = false
     }
 
     /// The messages sent in this conversation that are not stored yet, oldest first.

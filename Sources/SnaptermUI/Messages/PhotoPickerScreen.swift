@@ -183,6 +183,7 @@ public final class PhotoPickerScreen: Screen {
 
     private func showPreview() {
         guard let editing else { return }
+        composer.prepare(alsoAttaching: editing.url)  // sent as it is now if attached: made ready meanwhile
         var box = previewBox
         box.columns = max(1, area.columns)
         box.rows = max(1, area.rows - 3)

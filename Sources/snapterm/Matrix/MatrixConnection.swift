@@ -61,7 +61,7 @@ final class MatrixConnection: MessageConnection {
     }
 
     func status(at now: Date) -> String {
-        "Matrix: " + (problem.map { "\($0) · " } ?? "") + state.summary(at: now)
+        "Matrix: " + ([problem, outbox?.problem].compactMap { $0.map { "\($0) · " } }.joined()) + state.summary(at: now)
     }
 
     var statusCountsDown: Bool {

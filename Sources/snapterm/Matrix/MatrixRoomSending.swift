@@ -1,6 +1,8 @@
-// MatrixRoomSending: the composer's drafts sent to Matrix rooms — the text and each photo (its edited pixels, at most
-// 2048 px on the long side) written to the outbox with their local echoes in one transaction, then the outbox runner
-// woken. Each photo is a message of its own, so one that fails to upload never takes the text or the others with it.
+// MatrixRoomSending: the composer's drafts sent to Matrix rooms — each photo prepared in the background from the
+// moment it is attached or edited (its edited pixels, at most 2048 px on the long side unless the original size is
+// chosen), then at Enter the text and each photo written to the outbox with their local echoes in one transaction
+// (DraftOutbox), and the outbox runner woken. Each photo is a message of its own, so one that fails to upload never
+// takes the text or the others with it.
 import AssetLibrary
 import Foundation
 import Imaging
@@ -17,15 +19,24 @@ struct RoomSendingError: Error, CustomStringConvertible {
 final class MatrixRoomSending: RoomSending {
     private let store: MessageStore
     private let account: String
-    private let library: AssetLibrary?
-    private let wake: @Sendable () -> Void
+    private let outbox: DraftOutbox
 
-    /// Sends as `account` through `store`'s outbox; photos are read from `library`; `wake` starts a drain.
+    /// Sends as `account` through `store`'s outbox; photos are read from `library`; `wake` starts a drain. Photos an
+    /// earlier run left unprepared in the outbox are prepared again.
     init(store: MessageStore, account: String, library: AssetLibrary?, wake: @escaping @Sendable () -> Void) {
         self.store = store
         self.account = account
-        self.library = library
-        self.wake = wake
+        let preparations = PhotoPreparations { url in
+            guard let library else { throw RoomSendingError(description: "there is no photo gallery to read it from") }
+            return try library.editedPhoto(url)
+        }
+        outbox = DraftOutbox(store: store, account: account, preparations: preparations, wake: wake)
+        try? outbox.resumeAwaited()  // unreadable now: the runner's drain says why (it reads the same outbox)
+    }
+
+    func prepare(_ draft: Draft, conversationID: Int64) {
+        guard (try? store.matrixRoom(ofConversation: conversationID)) != nil else { return }
+        outbox.prepare(draft)
     }
 
     func queue(_ draft: Draft, conversationID: Int64) throws -> Bool {
@@ -33,38 +44,14 @@ final class MatrixRoomSending: RoomSending {
         guard room.account == account else {
             throw RoomSendingError(description: "this room belongs to \(room.account), not the account logged in (\(account))")
         }
-        let sends = try Self.sends(of: draft, roomID: room.roomID, library: library)
-        try store.enqueue(sends, account: account, in: conversationID)
-        wake()
+        try outbox.queue(draft, roomID: room.roomID, conversationID: conversationID)
         return true
     }
 
     func retryFailed(conversationID: Int64) throws -> Int {
         let count = try store.retryFailedSends(in: conversationID)
-        if count > 0 { wake() }
+        try outbox.resumeAwaited()
+        if count > 0 { outbox.wakeSender() }
         return count
-    }
-
-    /// The draft's messages, in order — its text, then each photo —, all made before any is written: a photo that
-    /// cannot be read sends nothing.
-    static func sends(of draft: Draft, roomID: String, library: AssetLibrary?) throws -> [EchoedSend] {
-        var sends: [EchoedSend] = []
-        let text = draft.text.trimmingCharacters(in: .whitespacesAndNewlines)
-        if !text.isEmpty { sends.append(EchoedSend(message: try MessageContent.text(draft.text, roomID: roomID))) }
-        for (index, url) in draft.attachments.enumerated() {
-            guard url.scheme?.lowercased() == "asset", let library else {
-                throw RoomSendingError(description: "attachment \(index + 1) is not a photo of the gallery: only photos "
-                    + "can be sent to a Matrix room (x removes it)")
-            }
-            do {
-                let (data, edit) = try library.editedPhoto(url)
-                let photo = try PreparedPhoto.make(from: data, edit: edit)
-                sends.append(EchoedSend(message: try MessageContent.image(photo, filename: "photo-\(index + 1).jpg", roomID: roomID),
-                                        picture: url))
-            } catch {
-                throw RoomSendingError(description: "photo \(index + 1) cannot be sent: \(error)")
-            }
-        }
-        return sends
     }
 }
