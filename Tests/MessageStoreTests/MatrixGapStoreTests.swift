@@ -1,5 +1,5 @@
-// MatrixGapStoreTests: a limited sync of a room seen before keeps its `prev_batch` as a gap floored at the newest stored
-// event; a room's first sync keeps none; each page moves the gap's token on, and a page that reaches a stored event, the
+// MatrixGapStoreTests: a limited sync of a room with stored events keeps its `prev_batch` as a gap floored at the newest
+// stored event; a room's first sync keeps none, nor the first timeline of a room known only by its invitation; each page moves the gap's token on, and a page that reaches a stored event, the
 // floor or the room's start closes it — the page and the gap's token in one transaction, so a new store resumes there.
 import Foundation
 import MessageStore
@@ -25,6 +25,16 @@ import Testing
         let store = try MessageStore(path: folder.appending("m.sqlite").path)
         _ = try sync(store, gap: "p1", events: [text("$a", at: 10)], since: "s1")
         #expect(try store.matrixGaps(account: account).isEmpty, "older history is paged back on demand, not a gap")
+    }
+
+    @Test func givenAnInvitation_whenTheJoinedRoomsFirstTimelineIsLimited_thenNoGapIsKept() throws {
+        let folder = try TemporaryDirectory()
+        let store = try MessageStore(path: folder.appending("m.sqlite").path)
+        _ = try store.applyMatrixSync([MatrixRoomUpdate(roomID: "!r", membership: .invite, inviter: "@bob:localhost")], since: "s1",
+                                      account: account)
+        let room = try sync(store, gap: "p1", events: [text("$z", at: 90)], since: "s2")
+        #expect(try store.messages(in: room).compactMap(\.matrix?.eventID) == ["$z"])
+        #expect(try store.matrixGaps(account: account).isEmpty, "its whole history is not fetched now")
     }
 
     @Test func givenALimitedLaterSync_whenPagesArrive_thenTheGapMovesBackAndClosesAtTheStoredEvents() throws {

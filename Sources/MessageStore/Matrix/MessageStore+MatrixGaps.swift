@@ -14,8 +14,8 @@ public struct MatrixGap: Sendable, Equatable {
     public var roomID: String
     /// The token to page back from (the limited timeline's `prev_batch`, then each page's `end`).
     public var token: String
-    /// The time of the newest event stored before the gap (nil: none): a page reaching it has closed the gap.
-    public var floor: Date?
+    /// The time of the newest event stored before the gap: a page reaching it has closed the gap.
+    public var floor: Date
 }
 
 extension MessageStore {
@@ -24,7 +24,7 @@ extension MessageStore {
         try db.create(table: "matrixGap") { t in
             t.belongsTo("conversation", onDelete: .cascade).notNull()
             t.column("token", .text).notNull()
-            t.column("floor", .datetime)
+            t.column("floor", .datetime).notNull()
             t.primaryKey(["conversationId", "token"])
         }
     }
@@ -59,7 +59,7 @@ extension MessageStore {
                         OR EXISTS(SELECT 1 FROM matrixReaction WHERE conversationId = ?1 AND eventId = ?2)
                     """, arguments: [gap.conversationID, id]) ?? false
             }
-            let reachedFloor = gap.floor.map { floor in oldest.map { $0 <= floor } ?? false } ?? false
+            let reachedFloor = oldest.map { $0 <= gap.floor } ?? false
             let closed = next == nil || pageEventIDs.isEmpty || reachedStored || reachedFloor
             let before = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM message WHERE conversationId = ?", arguments: [gap.conversationID]) ?? 0
             try transaction.keepMembers(members, olderThanStored: true, in: gap.conversationID)
@@ -77,12 +77,13 @@ extension MessageStore {
 }
 
 extension MessageTransaction {
-    /// Keeps a limited sync's `prev_batch` as a gap of a room that had a timeline already, floored at its newest
-    /// stored event; call before the sync's events are stored.
+    /// Keeps a limited sync's `prev_batch` as a gap, floored at the newest stored event — only in a room with stored
+    /// events: a room new to the store (or only an invitation so far) pages back from its history token instead, on
+    /// demand, rather than fetch all its history now. Call before the sync's events are stored.
     func keepGap(token: String, of conversationID: Int64) throws {
         try db.execute(sql: """
             INSERT OR IGNORE INTO matrixGap (conversationId, token, floor)
-            VALUES (?1, ?2, (SELECT MAX(sentAt) FROM message WHERE conversationId = ?1 AND eventId IS NOT NULL))
+            SELECT ?1, ?2, MAX(sentAt) FROM message WHERE conversationId = ?1 AND eventId IS NOT NULL HAVING MAX(sentAt) IS NOT NULL
             """, arguments: [conversationID, token])
     }
 }

@@ -7,12 +7,10 @@ extension MessageTransaction {
     /// Writes what a sync said of one room as `account` sees it; returns its conversation and what arrived.
     @discardableResult
     public func apply(_ update: MatrixRoomUpdate, account: String) throws -> MatrixStoredRoom {
-        let known = try Bool.fetchOne(db, sql: "SELECT EXISTS(SELECT 1 FROM matrixRoom WHERE account = ? AND roomId = ?)",
-                                      arguments: [account, update.roomID]) ?? false
         let conversationID = try roomConversation(update, account: account)
         try keepHistoryStart(token: update.historyToken, reachesStart: update.reachesStart, of: conversationID)
-        // A room seen before whose news the server cut short: the span between is paged in (MatrixGap).
-        if known, let gap = update.gapToken { try keepGap(token: gap, of: conversationID) }
+        // News the server cut short: the span between them and the stored events is paged in (MatrixGap).
+        if let gap = update.gapToken { try keepGap(token: gap, of: conversationID) }
         try keepMembers(update.members, olderThanStored: false, in: conversationID)
         let arrived = try apply(update.events, account: account, in: conversationID)
         return MatrixStoredRoom(conversationID: conversationID, newMessagesFromOthers: arrived)
