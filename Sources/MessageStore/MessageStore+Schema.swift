@@ -89,6 +89,9 @@ extension MessageStore {
             // a send resumed later reserves new ones, as long as its event (naming the old ones) was not sent.
             try db.alter(table: "matrixOutbox") { t in t.add(column: "mediaExpiresAt", .datetime) }
         }
+        migrator.registerMigration("v9: Matrix timeline gaps") { db in
+            try addMatrixGapTable(db)
+        }
         return migrator
     }
 

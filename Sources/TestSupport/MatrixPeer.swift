@@ -58,6 +58,15 @@ public struct MatrixPeer: Sendable {
         return ids
     }
 
+    /// Sends `file` as `count` `m.image` messages to `room`, in order, each its own upload (a new `mxc://` URL); returns
+    /// their event ids.
+    public func sendImages(_ file: URL, count: Int, to room: String) async throws -> [String] {
+        let answer = try await run(["send-images", room, file.path, String(count)], timeout: .seconds(1800))
+        let object = try JSONSerialization.jsonObject(with: answer) as? [String: Any]
+        guard let ids = object?["event_ids"] as? [String] else { throw TestHomeserverError(description: "peer.py printed no event_ids") }
+        return ids
+    }
+
     /// Uploads `file` and sends it as `m.image` to `room`: with a plain `url`, or `encrypted` (AES-256-CTR,
     /// `content.file` as Element sends it; `wrongHash`: its `hashes.sha256` of other bytes, as a tampered upload
     /// looks). Returns the event id and the `mxc://` URL of the upload.

@@ -12,7 +12,7 @@ struct SnaptermBench: AsyncParsableCommand {
         commandName: "snapterm-bench",
         abstract: "Run Snapterm's benchmarks and print their figures (use a release build).",
         subcommands: [LoaderBench.self, ImagingBench.self, MapBench.self, RenderBench.self, SixelPSNR.self, ScrollCommand.self,
-                      RangeBench.self, SendBench.self])
+                      RangeBench.self, SendBench.self, MatrixArrivalBench.self, MatrixScrollBench.self])
 }
 
 /// Where the benchmarks find the shipped data: the same rules as `snapterm` (`DataFolder`: `$SNAPTERM_DATA`,

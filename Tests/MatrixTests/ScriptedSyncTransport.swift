@@ -63,6 +63,11 @@ final class SyncChanges: Sendable {
         changes.withLock { $0.compactMap { if case .state(let state) = $0 { state } else { nil } } }
     }
 
+    /// The conversations of each stored sync or page, in order.
+    var stored: [[Int64]] {
+        changes.withLock { $0.compactMap { if case .stored(let conversations, _) = $0 { conversations } else { nil } } }
+    }
+
     /// The arrivals of each stored sync, in order.
     var arrivals: [[Int64]] {
         changes.withLock { $0.compactMap { if case .stored(_, let arrivals) = $0 { arrivals } else { nil } } }

@@ -11,6 +11,8 @@
                                               m.text in each, room after room (benchmarks)
       send-file ROOM FILE NAME                {"event_id", "url"}     m.file named NAME (any text: the tests' hostile names)
       send-image ROOM FILE                    {"event_id", "url"}     m.image with a plain mxc:// url
+      send-images ROOM FILE COUNT             {"event_ids"}: COUNT m.image of FILE in order, each its own upload
+                                              (a new mxc:// URL each: benchmarks)
       send-encrypted-image ROOM FILE [--wrong-hash]
                                               {"event_id", "url"}     content.file: AES-256-CTR as Element sends
                                               (--wrong-hash: hashes.sha256 of other bytes, as a tampered upload)
@@ -136,6 +138,17 @@ async def run(args):
                     keys["hashes"] = {"sha256": base64.b64encode(hashlib.sha256(ciphertext + b"!").digest()).decode().rstrip("=")}
                 content["file"] = {"url": url, "mimetype": info["mimetype"], **keys}
             return {"event_id": await send(client, args.room, content), "url": url}
+        if args.command == "send-images":
+            with open(args.file, "rb") as file:
+                data = file.read()
+            name = os.path.basename(args.file)
+            info = image_info(args.file, data)
+            event_ids = []
+            for index in range(1, args.count + 1):
+                url = await upload(client, data, info["mimetype"], name)
+                content = {"msgtype": "m.image", "body": f"{index:04d} {name}", "filename": name, "info": info, "url": url}
+                event_ids.append(await send(client, args.room, content))
+            return {"event_ids": event_ids}
         if args.command == "wait-for":
             return await wait_for(client, args)
         if args.command == "accept-invites":
@@ -251,6 +264,10 @@ def parse():
         image.add_argument("file")
         if name == "send-encrypted-image":
             image.add_argument("--wrong-hash", action="store_true")
+    images = commands.add_parser("send-images")
+    images.add_argument("room")
+    images.add_argument("file")
+    images.add_argument("count", type=int)
     wait = commands.add_parser("wait-for")
     wait.add_argument("room")
     wait.add_argument("--body")

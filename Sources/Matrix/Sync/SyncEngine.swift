@@ -1,5 +1,6 @@
 // SyncEngine: one account's `/sync` loop — the initial sync through the filter, then long-polls of 30 s from the
-// token kept in MessageStore, each answer stored with its token in one transaction (a restart resumes there).
+// token kept in MessageStore, each answer stored with its token in one transaction (a restart resumes there); the
+// spans a limited timeline left out are paged in after it (GapFilling).
 // Failures wait with back-off and jitter; a revoked token stops the loop signed out. Knows nothing of terminals.
 import Dispatch
 import Foundation
@@ -83,6 +84,10 @@ public actor SyncEngine {
         set(.live)
         let arrivals = since == nil ? [] : changed.filter { $0.newMessagesFromOthers > 0 }.map(\.conversationID)
         if !changed.isEmpty { observer(.stored(conversations: changed.map(\.conversationID), arrivals: arrivals)) }
+        // What a limited timeline left out, paged in before the next long-poll (also gaps a stopped run left open).
+        try await GapFilling(client: client, session: session, store: store).fillAll { [observer] conversation in
+            observer(.stored(conversations: [conversation], arrivals: []))
+        }
     }
 
     /// The wait after `error`: the server's own when it asks for longer (429), else the back-off's.

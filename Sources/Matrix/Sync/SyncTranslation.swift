@@ -31,6 +31,7 @@ public enum SyncTranslation {
         update.events = timeline.compactMap(timelineEvent)
         update.members = members(state)
         update.historyToken = room.timeline?.prevBatch
+        if room.timeline?.limited == true { update.gapToken = room.timeline?.prevBatch }
         update.reachesStart = timeline.contains { $0.type == "m.room.create" }
         return update
     }

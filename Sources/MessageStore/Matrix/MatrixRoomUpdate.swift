@@ -35,6 +35,9 @@ public struct MatrixRoomUpdate: Sendable, Equatable {
     /// The token to page back from before `events` (the timeline's `prev_batch`): kept from the first sync that
     /// showed the room, where paging back starts.
     public var historyToken: String?
+    /// The timeline's `prev_batch` when the server left events out before `events` (`limited`): in a room seen before,
+    /// the span between what is stored and `events` is paged in from it.
+    public var gapToken: String?
     /// Members whose `m.room.member` state came, in order (the last of each wins).
     public var members: [MatrixMember] = []
     /// Whether `events` reach the room's start (its `m.room.create`): nothing older to page back to.

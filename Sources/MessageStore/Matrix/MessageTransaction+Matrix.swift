@@ -9,6 +9,8 @@ extension MessageTransaction {
     public func apply(_ update: MatrixRoomUpdate, account: String) throws -> MatrixStoredRoom {
         let conversationID = try roomConversation(update, account: account)
         try keepHistoryStart(token: update.historyToken, reachesStart: update.reachesStart, of: conversationID)
+        // News the server cut short: the span between them and the stored events is paged in (MatrixGap).
+        if let gap = update.gapToken { try keepGap(token: gap, of: conversationID) }
         try keepMembers(update.members, olderThanStored: false, in: conversationID)
         let arrived = try apply(update.events, account: account, in: conversationID)
         return MatrixStoredRoom(conversationID: conversationID, newMessagesFromOthers: arrived)

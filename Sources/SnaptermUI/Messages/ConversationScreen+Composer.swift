@@ -41,7 +41,9 @@ extension ConversationScreen {
         drawInput(on: canvas, row: line)
         let hint = isWriting
             ? "Enter send · Esc stop writing · ← → Home End move"
-            : "i write · a photo · l location · x remove · o original size · R retry · ↑↓ scroll · Esc back"
+            : selectedMessage.map { Self.isSavableFile($0) ? "Enter save the file · ↑↓ select · Esc unselect · i write"
+                                                            : "↑↓ select · Esc unselect · i write · s save the newest file" }
+            ?? "i write · a photo · l location · x remove · o original size · R retry · ↑↓ select · Esc back"
         let status = notice ?? composer.problem.map { "✗ \($0)" } ?? composer.saveStatus.map { "✗ \($0)" }
         canvas.put(status ?? hint, row: line + 1, column: area.column,
                    width: area.columns, style: status == nil ? .dim : .bold)

@@ -1,19 +1,38 @@
-// ConversationScreen+SaveFile: `s` saves the newest file message on screen into the download folder (FileSaving), its
-// bytes through the app's picture loader (`mxc://`, or `emxc://` decrypted in memory). A file of that name there
-// already is kept: the notice asks, and `s` again replaces it.
+// ConversationScreen+SaveFile: Enter on a selected file message, or `s` (the selected file, else the newest file on
+// screen), saves it into the download folder (FileSaving), its bytes through the app's picture loader (`mxc://`, or
+// `emxc://` decrypted in memory). A file of that name there already is kept: the notice asks, and the same key again
+// replaces it.
 import Foundation
 import MessageStore
 import SchemeLoader
 import TerminalGraphics
 
 extension ConversationScreen {
-    /// Saves the newest file message on screen, or says why it cannot.
-    func saveNewestFileOnScreen() {
+    /// `s`: saves the selected file, else the newest file message on screen, or says why it cannot.
+    func saveSelectedOrNewestFile() {
+        if let selected = selectedMessage, Self.isSavableFile(selected) {
+            save(selected, key: "s")
+            return
+        }
         guard let list else { return }
-        let file = list.visibleRange.reversed().lazy.map { self.rows[$0].message }
-            .first { $0.matrix?.kind == .file && $0.matrix?.media?.url != nil }
-        guard let file, let media = file.matrix?.media, let text = media.url, let url = URL(string: text) else {
+        let file = list.visibleRange.reversed().lazy.map { self.rows[$0].message }.first(where: Self.isSavableFile)
+        guard let file else {
             notice = "no file on screen to save"
+            return
+        }
+        save(file, key: "s")
+    }
+
+    /// Whether `message` is a Matrix file whose bytes can be asked for.
+    static func isSavableFile(_ message: Message) -> Bool {
+        message.matrix?.kind == .file && message.matrix?.media?.url != nil
+    }
+
+    /// Saves file message `file` into the download folder, or says why it cannot; `key` (what the user pressed) is
+    /// named in the question when a file of that name is there already.
+    func save(_ file: Message, key: String) {
+        guard let media = file.matrix?.media, let text = media.url, let url = URL(string: text) else {
+            notice = "✗ not saved: the message names no file to download"
             return
         }
         guard let fileLoader, let folder = downloadFolder else {
@@ -32,7 +51,7 @@ extension ConversationScreen {
                 outcome = "saved \(ByteCountFormatter.string(fromByteCount: Int64(data.count), countStyle: .file)) to \(saved.path)"
             } catch FileSaveError.exists(let path) {
                 self?.pendingReplacement = file.id
-                outcome = "✗ \((path as NSString).lastPathComponent) exists already — s again replaces it"
+                outcome = "✗ \((path as NSString).lastPathComponent) exists already — \(key) again replaces it"
             } catch {
                 outcome = "✗ not saved: \(error)"
             }

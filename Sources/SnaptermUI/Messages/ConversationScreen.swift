@@ -10,9 +10,10 @@ import Thumbnails
 /// aligned and opens scrolled to the newest; scrolling up shows older ones). Each message names its
 /// sender and time; a separator names the day where the date changes; each attachment is an image
 /// cell (a progress bar while it loads) with a caption naming it. Below: the draft — its attachments
-/// as thumbnails (a failed one says why) and its text. Two modes: browsing (`a` photo, `l` location,
+/// as thumbnails (a failed one says why) and its text. Two modes: browsing (↑ ↓ select a message, marked `▌`,
+/// Enter on a selected file saves it, `s` saves the selected or newest file, `a` photo, `l` location,
 /// `x` remove a failed attachment or else the last, `R` retry failed attachments and sends, `i`/Enter write,
-/// Esc back) and writing (keys type, Enter sends — refused while an attachment has failed — Esc stops).
+/// Esc unselect, else back) and writing (keys type, Enter sends — refused while an attachment has failed — Esc stops).
 @MainActor
 public final class ConversationScreen: Screen {
     public var title: String { conversationTitle }
@@ -31,8 +32,10 @@ public final class ConversationScreen: Screen {
     public internal(set) var notice: String?
     /// Where `s` saves files (nil: no download folder known), and the loader of their bytes (nil: files cannot be saved).
     public var downloadFolder: URL?, fileLoader: SchemeLoader?
-    /// The file message whose save found its name taken: `s` again replaces it.
+    /// The file message whose save found its name taken: the same key again replaces it.
     var pendingReplacement: Int64?
+    /// The selected message (nil: none, the list follows the newest).
+    public internal(set) var selectedMessageID: Int64?
 
     let conversationTitle: String
     /// The conversation shown.
@@ -159,25 +162,31 @@ public final class ConversationScreen: Screen {
 
     public func handle(_ key: Key) -> ScreenAction {
         notice = nil
-        if key != .character("s") { pendingReplacement = nil }
+        let savesAgain = key == .character("s") || (key == .enter && selectedMessageID != nil)
+        if isWriting || !savesAgain { pendingReplacement = nil }
         if isWriting { return handleWriting(key) }
         switch key {
-        case .down, .character("j"): list?.scroll(by: 1)
-        case .up, .character("k"): list?.scroll(by: -1)
+        case .down, .character("j"): moveSelection(by: 1)
+        case .up, .character("k"): moveSelection(by: -1)
         case .pageDown, .character(" "): list?.scroll(by: list?.visibleCount ?? 1)
         case .pageUp: list?.scroll(by: -(list?.visibleCount ?? 1))
         case .home, .character("g"): list?.scroll(toTop: 0)
         case .end, .character("G"): scrollToBottom()
-        case .enter, .character("i"): isWriting = true
+        case .enter where selectedMessageID != nil: openSelection()
+        case .enter, .character("i"):
+            selectedMessageID = nil
+            isWriting = true
         case .character("a"): return .push(.photoPicker(conversation: composer.conversationID))
         case .character("l"): return .push(.locationPicker(conversation: composer.conversationID))
         case .character("x"): removeAttachment()
         case .character("o"): composer.toggleOriginal()
         case .character("R"): retryFailedAttachments()
-        case .character("s"): saveNewestFileOnScreen()
+        case .character("s"): saveSelectedOrNewestFile()
+        case .escape where selectedMessageID != nil: selectedMessageID = nil
         case .escape: return .pop
         default: return .unhandled
         }
+        keepSelectionOnScreen()
         askForOlderMessagesAtTop(byKey: true)
         return .none
     }
@@ -188,12 +197,15 @@ public final class ConversationScreen: Screen {
             return [KeyHelp("Enter", "send the draft"), KeyHelp("← → Home End", "move in the text"),
                     KeyHelp("Backspace Delete", "delete"), KeyHelp("Esc", "stop writing (the draft is kept)")]
         }
-        return [KeyHelp("Enter  i", "write (the draft is kept per conversation)"), KeyHelp("a", "attach a photo (then edit it)"),
+        return [KeyHelp("↑ ↓  j k", "select a message (↑ first: the newest on screen; ↓ past the newest: none)"),
+                KeyHelp("PgUp PgDn g G", "scroll (a selection stays on screen)"),
+                KeyHelp("Enter", "on a selected file: save it to your downloads; with none selected: write"),
+                KeyHelp("i", "write (the draft is kept per conversation)"), KeyHelp("a", "attach a photo (then edit it)"),
                 KeyHelp("l", "attach a location (a map)"), KeyHelp("x", "remove an attachment (a failed one first)"),
                 KeyHelp("o", "send the photos at their original size, or fitted into 2048 px again"),
                 KeyHelp(DeliveryMark.retryKey, "retry what failed: draft attachments, messages not sent"),
-                KeyHelp("s", "save the newest file on screen to your downloads"),
-                KeyHelp("Esc", "back to the conversations")]
+                KeyHelp("s", "save the selected file, else the newest file on screen, to your downloads"),
+                KeyHelp("Esc", "unselect; with none selected: back to the conversations")]
     }
 
     public func tick() { list?.tick() }
@@ -282,6 +294,7 @@ public final class ConversationScreen: Screen {
             return (id, list.top - (rows.firstIndex { $0.message.id == id } ?? list.top))
         }
         rows = ConversationRow.rows(for: messages, pending: pending, calendar: calendar)
+        dropVanishedSelection()
         let visible = max(1, listHeight / rowHeight)
         if let list {
             list.update(rowCount: rows.count, visibleCount: visible)
@@ -302,14 +315,15 @@ public final class ConversationScreen: Screen {
             self.list = list
         }
         if wasAtBottom {
-            scrollToBottom()
+            scrollToBottom()  // news below, unless it would push the selected message off the screen
+            if let selected = selectedMessageID { reveal(selected) }
         } else if let anchor, anchor.id != 0, let first = rows.firstIndex(where: { $0.message.id == anchor.id }) {
             list?.scroll(toTop: first + anchor.offset)
         }
         askForOlderMessagesAtTop(byKey: false)
     }
 
-    private func scrollToBottom() {
+    func scrollToBottom() {
         guard let list else { return }
         list.scroll(toTop: max(0, list.rowCount - list.visibleCount))
     }
@@ -344,10 +358,14 @@ public final class ConversationScreen: Screen {
             canvas.put(AttachmentCaption.of(attachment), row: content + box.rows - 1, column: column,
                        width: max(0, area.column + area.columns - column), style: .dim)
         }
+        let selected = isSelected(row)
+        if selected {
+            for line in content..<(content + box.rows) { canvas.put("▌", row: line, column: textColumn - 1, style: .bold) }
+        }
         guard row.isFirstOfMessage else { return pictures }
+        let style: TextStyle = row.message.state == .sent ? [.bold, .underline] : .bold
         canvas.put(row.byline(otherParty: MessageDisplay.author(row.message, otherParty: conversationTitle), calendar: calendar),
-                   row: content, column: textColumn, width: width,
-                   style: row.message.state == .sent ? [.bold, .underline] : .bold)
+                   row: content, column: textColumn, width: width, style: selected ? style.union(.reverse) : style)
         let textLines = box.rows - 1 - (row.attachment == nil ? 0 : 1)
         let text = MessageDisplay.text(row.message) { [messagesByEvent] in messagesByEvent[$0] }
         for (index, line) in SafeText.wrapped(text, width: width, maxLines: textLines).enumerated() {

@@ -1,0 +1,105 @@
+// MatrixScrollBench: `snapterm-bench matrix-scroll` — a room of 1,000 image messages scrolled cold, loopback, against the
+// test homeserver (`eval "$(scripts/matrix/homeserver start DIR)"`). The matrix-nio peer sends a shipped photo 1,000
+// times (each its own upload: a new `mxc://` URL, its thumbnails made by the server); Snapterm's SyncEngine and
+// HistoryPaging store the room; the scroll benchmark then drives the real app over it with empty caches and counts white
+// spots (previews and stand-ins apart) and the bytes the `mxc://` handler downloaded, beside the size of the server's
+// thumbnail for the cell's box.
+import ArgumentParser
+import Foundation
+import Matrix
+import MessageStore
+import SchemeLoader
+import ScrollBench
+import SnaptermUI
+import TestSupport
+import Thumbnails
+
+extension SnaptermBench {
+    struct MatrixScrollBench: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "matrix-scroll",
+            abstract: "Matrix, loopback: a room of image messages scrolled cold — white spots and bytes downloaded per picture.")
+
+        @Option(help: "Image messages in the room.")
+        var messages = 1000
+        @Option(help: "Rows scrolled.")
+        var rows = 500
+        @Option(help: "Scroll speed, rows a second.")
+        var rowsPerSecond = 30.0
+        @Option(help: "The photo sent (default: the shipped ladybird.jpg, 342 KB).")
+        var photo: String?
+
+        @MainActor
+        func run() async throws {
+            let homeserver = try TestHomeserver.fromEnvironment()
+            let scene = try await homeserver.sharedRoom(named: "Scroll")
+            let file = try photo.map { URL(fileURLWithPath: $0) }
+                ?? BenchEnvironment.dataDirectory.appendingPathComponent("photos/ladybird.jpg")
+            var started = ContinuousClock.now
+            _ = try await scene.peer.sendImages(file, count: messages, to: scene.room)
+            print("sent \(messages) images of \(file.lastPathComponent) in \(ContinuousClock.now - started)")
+
+            let client = MatrixClient()
+            let session = try await client.login(at: homeserver.url, user: MatrixUserID(scene.alice.localpart), password: scene.alice.password)
+            let folder = try TemporaryDirectory()
+            let store = try MessageStore(path: folder.appending("messages.sqlite").path)
+            started = ContinuousClock.now
+            let conversation = try await storeRoom(scene.room, client: client, session: session, store: store)
+            let images = try store.messages(in: conversation).filter { $0.matrix?.kind == .image }
+            print("stored \(images.count) images (sync, then paging back) in \(ContinuousClock.now - started)")
+
+            let pictureLoaders = PictureLoaders()
+            var setup = ScrollBenchmark.Setup()
+            setup.settleTimeout = .seconds(60)
+            let benchmark = ScrollBenchmark(setup: setup) { directory in
+                let pictures = try SchemeLoader(handlers: [MatrixMediaSchemeHandler(session: session)],
+                                                configuration: SchemeLoaderConfiguration(diskDirectory: directory.appendingPathComponent("pictures")))
+                pictureLoaders.last = pictures
+                let thumbnails = try SchemeLoader(handlers: [ThumbnailSchemeHandler(base: pictures, encoder: ThumbnailEncoder())],
+                                                  configuration: .cpuBound(diskDirectory: directory.appendingPathComponent("thumbnails")))
+                return AppState(pictureLoader: pictures, thumbnailLoader: thumbnails, graphics: .sixel, cellSize: (10, 20), places: [],
+                                messages: store)
+            }
+            let result = try await benchmark.run(mode: .cold, script: ScrollScript(pattern: .down, rows: rows, rowsPerSecond: rowsPerSecond),
+                                                 list: .conversation)
+            guard let statistics = pictureLoaders.last?.statistics else { return }
+            let visibleRows = (setup.rows - 4) / (setup.thumbnailRows + 1)
+            let shown = min(images.count, rows + visibleRows)
+            let thumbnail = try await serverThumbnailBytes(of: images.last, session: session, box: (setup.thumbnailColumns * 10, setup.thumbnailRows * 20))
+            let perPicture = Double(statistics.bytesLoaded) / Double(shown)
+            print(String(format: "cold, %.0f rows/s, %d rows: white %.2f %% of picture-cell frames, preview %.2f %%; frame p50 %.1f ms, p99 %.1f ms",
+                         rowsPerSecond, rows, result.whiteSpotPercent, result.previewPercent, result.frameMillisecondsP50, result.frameMillisecondsP99))
+            print("mxc:// downloads: \(statistics.handlerLoads) loads, \(statistics.bytesLoaded) bytes for \(shown) pictures shown: "
+                  + String(format: "%.0f bytes a picture = %.2f× the server's thumbnail for the box (%d bytes); the file is %d bytes",
+                           perPicture, perPicture / Double(max(1, thumbnail)), thumbnail, images.last?.matrix?.media?.size ?? 0))
+        }
+
+        /// Syncs `room` into `store` once, then pages back until its start; returns its conversation.
+        private func storeRoom(_ room: String, client: MatrixClient, session: MatrixSession, store: MessageStore) async throws -> Int64 {
+            let engine = SyncEngine(client: client, session: session, store: store, observer: { _ in })
+            let syncing = Task { await engine.run() }
+            defer { syncing.cancel() }
+            guard let conversation = try await eventually(timeout: .seconds(120), { try store.conversationID(ofRoom: room, account: session.userID) })
+            else { throw ValidationError("the room never synced") }
+            let paging = HistoryPaging(client: client, session: session, store: store, pageSize: 100)
+            while true {
+                if case .reachedStart = try await paging.pageBack(conversationID: conversation) { return conversation }
+            }
+        }
+
+        /// The size of the server's thumbnail for a `box` (pixels) of `message`'s picture, as MatrixMediaURL snaps it.
+        private func serverThumbnailBytes(of message: Message?, session: MatrixSession, box: (width: Int, height: Int)) async throws -> Int {
+            guard let url = message?.matrix?.media?.url, let sized = URL(string: url + "?width=\(box.width)&height=\(box.height)") else { return 0 }
+            let loader = try SchemeLoader(handlers: [MatrixMediaSchemeHandler(session: session)])
+            let bytes = try await loader.data(for: sized).data.count
+            await loader.shutdown()
+            return bytes
+        }
+    }
+}
+
+/// The picture loader of the benchmark's last state, whose counts are read after the run.
+@MainActor
+private final class PictureLoaders {
+    var last: SchemeLoader?
+}
