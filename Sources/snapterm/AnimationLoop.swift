@@ -5,8 +5,9 @@ import SchemeLoader
 import TerminalGraphics
 import Thumbnails
 
-/// Plays an animation at the cursor while its frames are still being made: room is made below it, each frame is drawn over the last at the saved
-/// cursor, and at the end the cursor sits below the picture, shown again, as after a still `render`.
+/// Plays an animation at the cursor while its frames are still being made: room is made below it, each frame is
+/// drawn over the last at the saved cursor, and at the end the cursor sits below the picture, shown again, as after
+/// a still `render`.
 /// Keys are read from `/dev/tty` in raw mode (Ctrl-C is a key there); a signal meanwhile restores the
 /// terminal's modes and shows the cursor (`TerminalModeGuard`). Without a terminal to read keys and without
 /// a `duration`, only the first frame is drawn (nothing could stop the loop but a signal).

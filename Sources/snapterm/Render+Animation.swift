@@ -52,7 +52,7 @@ enum RenderedAnimation: Sendable {
             return "animation: \(animation.frames.count) frames sent, gaps=\(animation.gaps.map(String.init).joined(separator: ","))ms"
         case .inPlace(let feed):
             let played = AnimationLoop(feed: feed, duration: duration).play()
-            let time = played.time.map { " for \($0.components.seconds * 1000 + $0.components.attoseconds / 1_000_000_000_000_000) ms" } ?? ""
+            let time = played.time.map { " for \(Int(($0 / .milliseconds(1)).rounded(.down))) ms" } ?? ""
             return "animation: \(played.frames) frames drawn\(time) from the first frame on, \(played.made) made"
         }
     }
