@@ -30,7 +30,13 @@ public struct AnimationDecoder: Sendable {
     /// whose two first frames already cost more than `limits.maxDecodedPixels` (shown still). Only the frames
     /// within that budget are decoded: a longer animation plays its first frames.
     /// Throws `tooManyFrames` or `animationTooLarge` from the header, before decoding anything.
-    public func decode(_ data: Data, width: Int, height: Int) throws(ImagingError) -> Animation? {
+    ///
+    /// `each` is handed every frame as soon as it is decoded, with the outline of the whole animation (so a caller
+    /// can show the first frame while the others decode); returning false stops decoding, and `decode` then
+    /// returns the frames so far.
+    public func decode(_ data: Data, width: Int, height: Int,
+                       each: (_ frame: Bitmap, _ index: Int, _ outline: AnimationOutline) -> Bool = { _, _, _ in true })
+        throws(ImagingError) -> Animation? {
         try processor.checkBox(width: width, height: height)
         guard Self.mayBeAnimated(data) else { return nil }
         return try VipsErrorGate.shared.run { () throws(ImagingError) -> Animation? in
@@ -42,7 +48,7 @@ public struct AnimationDecoder: Sendable {
                                                    width: width, height: height)
                 guard decoded > 1 else { return nil }
                 return try ImageProcessor.decoding(format, raw, allFrames: true) { () throws(ImagingError) in
-                    try frames(of: raw, format: format, count: count, decoding: decoded, width: width, height: height)
+                    try frames(of: raw, format: format, count: count, decoding: decoded, width: width, height: height, each: each)
                 }
             }
         }
@@ -63,9 +69,10 @@ public struct AnimationDecoder: Sendable {
     }
 
     /// Opens all `count` frames and scales the first `decoded` one by one, top to bottom (libvips decodes a
-    /// GIF's frames in order, as far as they are read).
+    /// GIF's frames in order, as far as they are read), handing each to `each` as it is made.
     private func frames(of raw: UnsafeRawBufferPointer, format: ImageFormat, count: Int, decoding decoded: Int,
-                        width: Int, height: Int) throws(ImagingError) -> Animation {
+                        width: Int, height: Int,
+                        each: (Bitmap, Int, AnimationOutline) -> Bool) throws(ImagingError) -> Animation {
         guard let opened = snap_vips_new_from_buffer_frames(raw.baseAddress, raw.count) else {
             throw .corrupt(format: format, reason: Vips.takeError())
         }
@@ -74,15 +81,17 @@ public struct AnimationDecoder: Sendable {
         guard pageHeight > 0, strip.height == pageHeight * count else {
             throw .corrupt(format: format, reason: "\(count) frames do not make a \(strip.width)×\(strip.height) strip")
         }
+        let outline = AnimationOutline(gaps: Array(Self.gaps(of: strip, count: count).prefix(decoded)),
+                                       loopCount: Self.loopCount(of: strip))
         var bitmaps: [Bitmap] = []
         bitmaps.reserveCapacity(decoded)
         for index in 0..<decoded {
             let page = try strip.apply("extract_area") { snap_vips_extract_area($0, $1, 0, Int32(index * pageHeight), Int32(strip.width), Int32(pageHeight)) }
             let scaled = try page.apply("thumbnail_image") { snap_vips_thumbnail_image_fill($0, $1, Int32(width), Int32(height)) }
             bitmaps.append(try ImageProcessor.bitmap(from: scaled))
+            guard each(bitmaps[index], index, outline) else { break }
         }
-        return Animation(frames: bitmaps, gaps: Array(Self.gaps(of: strip, count: count).prefix(decoded)),
-                         loopCount: Self.loopCount(of: strip))
+        return Animation(frames: bitmaps, gaps: Array(outline.gaps.prefix(bitmaps.count)), loopCount: outline.loopCount)
     }
 
     /// The `delay` array (milliseconds per frame) as played; frames it does not cover get 100 ms.

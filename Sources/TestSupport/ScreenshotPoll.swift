@@ -10,7 +10,7 @@ enum ScreenshotPoll {
     /// after `timeout`, the last one taken (the test's own checks then say what is on it). With `readyFile`, the
     /// first screenshot waits until `script` has made it.
     static func capture(using tool: URL, _ script: String, name: String, geometry: String, readyFile: URL?,
-                        timeout: Duration, in folder: URL,
+                        timeout: Duration, settings: [String] = [], in folder: URL,
                         until shows: @escaping @Sendable (URL) async throws -> Bool) async throws -> URL {
         let stop = folder.appendingPathComponent("\(name).stop")
         let every = 0.5
@@ -24,7 +24,7 @@ enum ScreenshotPoll {
                 defer { finished.withLock { $0 = true } }
                 return try TermShot.oneAtATime.withLock {
                     try TermShot.captureAlone(tool, script, name: name, geometry: geometry, wait: 1,
-                                              settings: ["SHOTS=\(count)", "EVERY=\(every)", "STOP=\(stop.path)"],
+                                              settings: settings + ["SHOTS=\(count)", "EVERY=\(every)", "STOP=\(stop.path)"],
                                               ready: readyFile, in: folder)
                 }
             }

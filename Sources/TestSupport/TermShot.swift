@@ -35,12 +35,13 @@ public enum TermShot {
 
     /// Screenshots of `script` in xterm, one after another, until one `shows` the state the test waits for (a picture
     /// drawn, a scroll finished): that one, else after `timeout` the last one, for the test's checks to fail on.
-    /// With `readyFile`, the first is taken once `script` has made it.
+    /// With `readyFile`, the first is taken once `script` has made it; `settings` are more of term-shot's knobs
+    /// (`XTERM_EXTRA=…`).
     public static func capture(_ script: String, name: String, geometry: String = "80x24", readyFile: URL? = nil,
-                               timeout: Duration = .seconds(120), in folder: URL,
+                               timeout: Duration = .seconds(120), settings: [String] = [], in folder: URL,
                                until shows: @escaping @Sendable (URL) async throws -> Bool) async throws -> URL {
         try await ScreenshotPoll.capture(using: tool, script, name: name, geometry: geometry, readyFile: readyFile,
-                                         timeout: timeout, in: folder, until: shows)
+                                         timeout: timeout, settings: settings, in: folder, until: shows)
     }
 
     /// Shell lines (sh) that return once xterm has taken every byte written before them — it answers a DA1

@@ -20,7 +20,10 @@ public final class TmuxSession {
     /// Starts `bash` (no rc files) in a `columns` × `rows` pane with `environment` exported.
     public init(columns: Int = 100, rows: Int = 30, environment: [String: String]) throws {
         socket = "snapterm-test-\(UUID().uuidString.prefix(8))"
-        var variables = ["PATH": "/usr/bin:/bin", "HOME": NSTemporaryDirectory(), "TERM": "xterm-256color", "LANG": "C.UTF-8"]
+        // No history file: bash writes one into HOME when tmux ends it — after a test has removed its HOME folder,
+        // which came back as a folder of one `.bash_history` left in /tmp by every such test.
+        var variables = ["PATH": "/usr/bin:/bin", "HOME": NSTemporaryDirectory(), "TERM": "xterm-256color", "LANG": "C.UTF-8",
+                         "HISTFILE": "/dev/null"]
         variables.merge(environment) { _, new in new }
         let exports = variables.sorted { $0.key < $1.key }.map { "\($0.key)=\(Self.quoted($0.value))" }.joined(separator: " ")
         // `env -i` keeps the pane clean of this process's variables, but keeps tmux's own TMUX, as a real pane has.

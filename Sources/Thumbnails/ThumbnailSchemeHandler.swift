@@ -10,13 +10,14 @@ public protocol ThumbnailEncoding: Sendable {
     func encode(_ data: Data, for box: ThumbnailBox) throws -> TerminalPicture
     /// Encodes and tells how long the stages took; the default times `encode(_:for:)` as a whole.
     func encodeTimed(_ data: Data, for box: ThumbnailBox) throws -> (picture: TerminalPicture, times: ThumbnailStageTimes)
-    /// Every frame of an animated GIF or WebP encoded for a kitty `box`, or `nil` for a still picture; the default: `nil`.
-    func kittyAnimation(_ data: Data, for box: ThumbnailBox) throws -> KittyAnimatedPicture?
+    /// Every frame of an animated GIF or WebP encoded for a kitty `box`, or `nil` for a still picture; `first` is
+    /// handed the first frame as soon as it is made. The default: `nil`.
+    func kittyAnimation(_ data: Data, for box: ThumbnailBox, first: (TerminalPicture) -> Void) throws -> KittyAnimatedPicture?
 }
 
 extension ThumbnailEncoding {
     /// No animations: every picture is its first frame.
-    public func kittyAnimation(_ data: Data, for box: ThumbnailBox) throws -> KittyAnimatedPicture? { nil }
+    public func kittyAnimation(_ data: Data, for box: ThumbnailBox, first: (TerminalPicture) -> Void) throws -> KittyAnimatedPicture? { nil }
 
     /// Times `encode(_:for:)` as one stage.
     public func encodeTimed(_ data: Data, for box: ThumbnailBox) throws -> (picture: TerminalPicture, times: ThumbnailStageTimes) {
@@ -105,7 +106,8 @@ public struct ThumbnailSchemeHandler: SchemeHandling {
         }
         let (bytes, times) = try await task.work(on: workers) { [encoder, encoded] () throws -> (Data, ThumbnailStageTimes) in
             let start = ContinuousClock.now
-            if thumbnail.animated, let animation = try encoder.kittyAnimation(encoded, for: thumbnail.box) {
+            // An animation's first frame is shown (as the thumbnail's preview) while the others are made.
+            if thumbnail.animated, let animation = try encoder.kittyAnimation(encoded, for: thumbnail.box, first: { client.didProducePreview($0.encoded) }) {
                 return (animation.encoded, ThumbnailStageTimes(decode: nil, encode: ContinuousClock.now - start))
             }
             let (picture, times) = try encoder.encodeTimed(encoded, for: thumbnail.box)

@@ -5,42 +5,79 @@ import SchemeLoader
 import TerminalGraphics
 import Thumbnails
 
-/// Plays `animation` at the cursor: room is made below it, each frame is drawn over the last at the saved
-/// cursor, and at the end the cursor sits below the picture, shown again, as after a still `render`.
+/// Plays an animation at the cursor while its frames are still being made: room is made below it, each frame is
+/// drawn over the last at the saved cursor, and at the end the cursor sits below the picture, shown again, as after
+/// a still `render`.
 /// Keys are read from `/dev/tty` in raw mode (Ctrl-C is a key there); a signal meanwhile restores the
 /// terminal's modes and shows the cursor (`TerminalModeGuard`). Without a terminal to read keys and without
-/// an `end`, only the first frame is drawn (nothing could stop the loop but a signal).
+/// a `duration`, only the first frame is drawn (nothing could stop the loop but a signal).
 struct AnimationLoop {
-    let animation: AnimatedThumbnail
-    /// When to stop at the latest (the first frame is drawn whatever it is); `nil` plays until a key or the file's
-    /// loop count.
-    let end: ContinuousClock.Instant?
+    /// The frames, the first one there, the others joining as they are made (a frame not made yet when it is due
+    /// keeps the one before on screen until it is).
+    let feed: AnimationFeed
+    /// How long to play from the first frame drawn on (it is drawn whatever this is); `nil` plays until a key or
+    /// the file's loop count.
+    let duration: Duration?
+
+    /// What was shown: frames drawn, for how long from the first one (`nil`: the first frame only, nothing could
+    /// stop a loop), and how many frames were made by then.
+    struct Played {
+        var frames = 0
+        var time: Duration?
+        var made = 0
+    }
+
+    /// How long to wait at most between two looks for a frame that is due but not made yet.
+    private static let lateFrameLook = Duration.milliseconds(20)
 
     /// Plays, writing through `write` (false: the terminal is gone, stop).
-    func play(write: (Data) -> Bool = { FileDescriptorWrite.all($0, to: STDOUT_FILENO) }) {
+    func play(write: (Data) -> Bool = { FileDescriptorWrite.all($0, to: STDOUT_FILENO) }) -> Played {
+        guard var animation = feed.current.animation else { return Played() }  // `render` plays a feed once its first frame is there
         let rows = Self.rows(of: animation)
         let closing = Self.closing(rows: rows)
         let keys = try? DeviceTerminal(farewell: [UInt8](closing))
         defer { keys?.close() }
-        guard write(Self.opening(rows: rows)) else { return }
-        guard keys != nil || end != nil else {
-            _ = write(Self.frame(animation.frames[0]) + closing)
-            return
+        var played = Played()
+        defer { feed.cancel() }
+        guard write(Self.opening(rows: rows)) else { return played }
+        guard keys != nil || duration != nil else {
+            played.frames = write(Self.frame(animation.frames[0]) + closing) ? 1 : 0
+            played.made = feed.current.animation?.frames.count ?? 1
+            return played
         }
         let clock = ContinuousClock()
-        var plays = 0
+        let first = clock.now
+        // --duration counts from the first frame drawn: the time its later frames take to decode is not taken from it.
+        let end = duration.map { first + $0 }
+        var index = 0, plays = 0
+        var due = first + .milliseconds(animation.gaps[0])
+        guard write(Self.frame(animation.frames[0])) else { return played }
+        played.frames = 1
         playing: while true {
-            for (picture, gap) in zip(animation.frames, animation.gaps) {
-                guard write(Self.frame(picture)) else { break playing }
-                var wait = Duration.milliseconds(gap)
-                if let end { wait = min(wait, clock.now.duration(to: end)) }
-                if Self.pause(wait, keys: keys) { break playing }
-                if let end, clock.now >= end { break playing }
+            var wait = clock.now.duration(to: due)
+            if let end { wait = min(wait, clock.now.duration(to: end)) }
+            if Self.pause(wait, keys: keys) { break playing }
+            if let end, clock.now >= end { break playing }
+            guard clock.now >= due else { continue }
+            animation = feed.current.animation ?? animation
+            if index + 1 < animation.frames.count {
+                index += 1
+            } else if !animation.isComplete {
+                due = clock.now + Self.lateFrameLook  // play what is ready: the next frame is not made yet
+                continue
+            } else {
+                plays += 1
+                if animation.loopCount > 0, plays >= animation.loopCount { break }
+                index = 0
             }
-            plays += 1
-            if animation.loopCount > 0, plays >= animation.loopCount { break }
+            guard write(Self.frame(animation.frames[index])) else { break playing }
+            played.frames += 1
+            due = clock.now + .milliseconds(animation.gaps[index])
         }
+        played.time = clock.now - first
+        played.made = feed.current.animation?.frames.count ?? animation.frames.count
         _ = write(closing)
+        return played
     }
 
     /// Waits `duration`; true when a key came (it is read, so it does not reach the shell).

@@ -68,7 +68,7 @@ extension Snapterm {
         @Flag(help: "Show an animated GIF or WebP as its first frame only (also SNAPTERM_ANIMATE=0).")
         var noAnimate = false
 
-        @Option(help: "Stop an animation snapterm plays itself (sixel, iTerm2, text art) after SECONDS; by default a key, Ctrl-C or the file's loop count stops it.")
+        @Option(help: "Stop an animation snapterm plays itself (sixel, iTerm2, text art) SECONDS after its first frame is drawn; by default a key, Ctrl-C or the file's loop count stops it.")
         var duration: Double?
 
         @Option(help: "Draw at zero-based cell COLxROW (e.g. 40x2) and put the cursor back where it was; several pictures go one below the other.")
@@ -86,8 +86,6 @@ extension Snapterm {
         }
 
         func run() async throws {
-            // --duration counts from the command's start, decoding included: a long animation's frames are not extra time.
-            let end = duration.map { ContinuousClock.now + Duration.milliseconds(Int($0 * 1000)) }
             let sources = CommandLineSource.parse(urls)
             let setup: RenderSetup
             do {
@@ -102,7 +100,7 @@ extension Snapterm {
             }
             if stats { Console.info("terminal: \(setup.capabilities.summary)") }
             let origin = place.flatMap(CellPlace.init)
-            var playing: AnimatedThumbnail?
+            var animations: [RenderedAnimation] = []
             // Every picture is rendered at once; each is printed, in the order given, as soon as those before it are.
             let failed = await InOrder.run(count: sources.count) { index in
                 let placed = origin.map { CellPlace(column: $0.column, row: $0.row + index * setup.box.rows) }
@@ -113,14 +111,15 @@ extension Snapterm {
                     rendered.notes.forEach(Console.info)
                     // The whole picture is built first and written in one call: never a half-written sequence.
                     if let bytes = rendered.bytes { Console.writeOut(bytes) }
-                    if let animation = rendered.animation { playing = animation }
+                    if let animation = rendered.animation { animations.append(animation) }
                 case .failure(let error):
                     Console.error("snapterm: \(sources[index].shownName(urls[index])): \(error)\(CommandLineSource.hint(for: error))")
                 }
             }
-            if let playing {
-                setup.lateReplies?.drain()  // a late reply is not a key that stops the animation
-                AnimationLoop(animation: playing, end: end).play()
+            if !animations.isEmpty { setup.lateReplies?.drain() }  // a late reply is not a key that stops an animation
+            for animation in animations {
+                let shown = animation.finish(duration: duration.map { Duration.milliseconds(Int($0 * 1000)) })
+                if stats { Console.info(shown) }
             }
             await setup.shutdown()
             if failed { throw ExitCode.failure }
@@ -157,12 +156,12 @@ extension Snapterm {
     }
 }
 
-/// One rendered picture: its terminal bytes (none with `--output`), its `--stats` lines, and an animation
-/// `render` plays itself once every picture is out.
+/// One rendered picture: its terminal bytes (none with `--output`; an animation's first frame), its `--stats`
+/// lines, and the animation `render` goes on with once every picture is out.
 struct Rendered: Sendable {
     var bytes: Data?
     var notes: [String]
-    var animation: AnimatedThumbnail?
+    var animation: RenderedAnimation?
 }
 
 /// Why `render` failed outside the loader and Imaging.

@@ -66,9 +66,10 @@ import Testing
         let clean = try await script("lf/snapterm-clean", [picture.path, "40", "12", "30", "1"], env)
         #expect(clean.status == 0)
         let erased = String(decoding: try Data(contentsOf: tty).dropFirst(drawn.count), as: UTF8.self)
-        // Then the picture went into the pane at row 2, column 31 (one-based) between a cursor save and restore,
-        // centred there: the 3:2 photo in 40×12 cells of 8×16 is 288×192 pixels, 36 columns, two in from the left
-        #expect(drawn.starts(with: Data("\u{1B}7\u{1B}[2;33H\u{1B}P".utf8)),
+        // Then the picture went into the pane below its first row (lf's "loading" line) — from row 3, column 31
+        // (one-based) — between a cursor save and restore, centred there: the 3:2 photo in 40×11 cells of 8×16 is
+        // 261×174 pixels, 33 columns, three in from the left
+        #expect(drawn.starts(with: Data("\u{1B}7\u{1B}[3;34H\u{1B}P".utf8)),
                 "\(String(decoding: drawn.prefix(40), as: UTF8.self).debugDescription)")
         #expect(drawn.suffix(2) == Data("\u{1B}8".utf8))
         // And the cleaner erased 40 cells on each of rows 2…13 at column 31, and nothing else

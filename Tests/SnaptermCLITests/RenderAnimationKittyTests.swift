@@ -1,6 +1,7 @@
-// RenderAnimationKittyTests: `render` of an animated GIF to a kitty terminal sends every frame once with the animation
-// commands (a=T, a=f with the file's gaps, a=a to loop) and exits — the terminal plays it; --no-animate and a pipe
-// send one still picture.
+// RenderAnimationKittyTests: `render` of an animated GIF to a kitty terminal sends its first frame as soon as it is
+// made, playing in kitty's loading mode (a=T, a=a with its gap, a=a,s=2), then every later frame once as it is made
+// (a=f with the file's gaps) and the loop (a=a,s=3), and exits — the terminal plays it; --no-animate and a pipe send
+// one still picture.
 import Foundation
 import TestSupport
 import Testing
@@ -20,13 +21,15 @@ import Testing
                                           environment: environment(folder))
         // When render runs, it ends by itself
         #expect(try await terminal.waitForExit() == 0)
-        // Then one image shown, two frames added with their gaps (10 ms played as 100), the first gap, the loop
+        // Then one image shown with its gap, playing while frames come (s=2), two frames added with their gaps
+        // (10 ms played as 100), then the loop
         let log = KittyCommandLog(terminal.received)
-        #expect(log.commands.map { $0["a"] } == ["T", "f", "f", "a", "a"])
+        #expect(log.commands.map { $0["a"] } == ["T", "a", "a", "f", "f", "a"])
         #expect(Set(log.commands.compactMap { $0["i"] }).count == 1)
         #expect(log.commands(action: "f").map { $0["z"] } == ["150", "100"])
-        #expect(log.commands(action: "a").first?["z"] == "70")
-        #expect(log.commands(action: "a").last?["s"] == "3" && log.commands(action: "a").last?["v"] == "1")
+        #expect(log.commands(action: "a").map { $0["z"] } == ["70", nil, nil])
+        #expect(log.commands(action: "a").map { $0["s"] } == [nil, "2", "3"])
+        #expect(log.commands(action: "a").last?["v"] == "1")
         let frames = log.commands.filter { $0["a"] != "a" }.map { Data(base64Encoded: $0.payload) }
         #expect(frames.allSatisfy { $0?.starts(with: [0x89, 0x50, 0x4E, 0x47]) == true } && Set(frames).count == 3)
     }

@@ -61,6 +61,27 @@ import Testing
         expectRestored(terminal)
     }
 
+    @Test func givenTheThousandFrameGIFWhenPlayedForADurationThenItCountsFromTheFirstFrameDrawn() async throws {
+        // Given the 1,000-frame 632×632 GIF (its frames take a good while to decode) played for 1 s
+        let folder = try TemporaryDirectory()
+        let errors = folder.appending("stderr")
+        let thousand = CommandRunner.repositoryRoot.appendingPathComponent("Tests/Fixtures/imaging/bad/frames-632x632x1000.gif").path
+        let terminal = try PseudoTerminal(CommandRunner.binary.path,
+                                          ["render", "--format", "symbols", "--cols", "8", "--rows", "4", "--duration", "1", "--stats", thousand],
+                                          environment: environment(folder), errorFile: errors)
+        #expect(try await terminal.waitForExit() == 0)
+        // Then it played a whole second from its first frame on (not a second less the decoding), frames after the
+        // first among what it drew, as render itself tells
+        let stats = try String(contentsOf: errors, encoding: .utf8)
+        let line = try #require(stats.split(separator: "\n").first { $0.hasPrefix("animation: ") }, "\(stats)")
+        let numbers = line.split(whereSeparator: { !$0.isNumber }).compactMap { Int($0) }
+        try #require(numbers.count == 3, "\(line)")
+        let (drawn, milliseconds) = (numbers[0], numbers[1])
+        #expect(milliseconds >= 1000, "\(line)")
+        #expect(drawn >= 2 && drawn == Self.framesDrawn(terminal.received), "\(line)")
+        expectRestored(terminal)
+    }
+
     @Test func givenAFileThatPlaysTwiceWhenRenderedThenItEndsAfterTwoPlays() async throws {
         // Given the WebP whose loop count is 2 (600 ms a play)
         let folder = try TemporaryDirectory()

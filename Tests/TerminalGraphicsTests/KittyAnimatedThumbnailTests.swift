@@ -1,5 +1,6 @@
 // An animated thumbnail (`anim=1`) in a kitty box is every frame of an animated GIF, one blob kitty plays
-// (KittyAnimatedPicture); a still picture stays a still kitty picture; the flag means nothing in other modes.
+// (KittyAnimatedPicture), its first frame reported as the load's preview while the others are made; a still
+// picture stays a still kitty picture; the flag means nothing in other modes.
 import Foundation
 import SchemeLoader
 import TerminalGraphics
@@ -42,5 +43,25 @@ import Thumbnails
         // and the flag round-trips through the URL in kitty mode
         let url = ThumbnailURL(source: URL(string: "mock://a.gif")!, box: kitty, animated: true).url
         #expect(try ThumbnailURL(url: url).animated)
+    }
+
+    @Test func anAnimatedThumbnailReportsItsFirstFrameAsAPreviewBeforeItsFrames() async throws {
+        // Given the 3-frame GIF (red first) served to a thumbnail loader
+        let source = URL(string: "mock://pictures/three-frames-16x16.gif")!
+        let mock = MockSchemeHandler()
+        mock.stub(source, with: MockResponse(data: try Data(contentsOf: fixtures.appendingPathComponent("three-frames-16x16.gif")), mimeType: "image/gif"))
+        let thumbnails = try SchemeLoader(handlers: [ThumbnailSchemeHandler(base: try SchemeLoader(handlers: [mock]), encoder: ThumbnailEncoder())])
+        // When its animated kitty thumbnail loads to the end
+        var previews: [Data] = [], final: Data?
+        for try await event in thumbnails.events(for: LoadRequest(url: ThumbnailURL(source: source, box: kitty, animated: true).url)) {
+            switch event {
+            case .progress(let progress): if let preview = progress.preview { previews.append(preview) }
+            case .completed(let loaded): final = loaded.data
+            }
+        }
+        // Then its first frame came first, as a still kitty picture, the same as the animation's first frame
+        let animation = try #require(final.flatMap { KittyAnimatedPicture(encoded: $0) })
+        #expect(previews.count == 1)
+        #expect(previews.first.flatMap { TerminalPicture(encoded: $0) } == animation.picture)
     }
 }

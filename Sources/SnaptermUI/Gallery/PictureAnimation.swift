@@ -1,7 +1,8 @@
-// PictureAnimation: the full-screen picture view's animation — its frames made off the main actor, then a timer
-// stepping through them with the file's gaps (kitty: every frame sent once, the terminal plays them); the view
-// draws it in place of the still picture.
+// PictureAnimation: the full-screen picture view's animation — its frames made off the main actor and shown from the
+// first one on, a timer stepping through those made so far with the file's gaps (kitty: the first frame while the
+// others are made, then every frame sent once, the terminal plays them); the view draws it in place of the still picture.
 import Foundation
+import Imaging
 import SchemeLoader
 import TerminalGraphics
 import Thumbnails
@@ -17,6 +18,7 @@ final class PictureAnimation {
     private let encoder: ThumbnailEncoder
     private var key: URL?
     private var animation: AnimatedThumbnail?
+    private var feed: AnimationFeed?
     private var index = 0
     private var plays = 0
     private var task: Task<Void, Never>?
@@ -34,9 +36,10 @@ final class PictureAnimation {
         stop()
         self.key = key
         task = Task { [weak self, sources, encoder] in
-            guard let data = try? await sources.data(for: source).data,
-                  let made = try? await WorkerPool.shared.run({ try encoder.animation(data, for: box) }),
-                  !Task.isCancelled, self?.start(made) == true else { return }
+            guard let data = try? await sources.data(for: source).data, AnimationDecoder.mayBeAnimated(data), !Task.isCancelled else { return }
+            let feed = AnimationFeed(data, for: box, encoder: encoder)
+            self?.feed = feed
+            guard let first = await feed.firstFrame(), !Task.isCancelled, self?.start(first) == true else { return }
             // Only a weak hold between frames: a view that goes away ends the timer at its next tick.
             while let gap = self?.currentGap {
                 try? await Task.sleep(for: .milliseconds(gap))
@@ -45,28 +48,48 @@ final class PictureAnimation {
         }
     }
 
-    /// Shows the first frame; true when a timer should step through the rest (kitty is given every frame once,
-    /// `placed(in:)`, and plays them itself).
+    /// How long to wait at most between two looks for a frame that is due but not made yet.
+    private static let lateFrameLook = 20
+
+    /// Shows the first frame; true when a timer should step through the rest.
     private func start(_ made: AnimatedThumbnail) -> Bool {
         animation = made
         index = 0
         plays = 0
         onChange?()
-        if case .kitty = made.frames[0] { return false }
-        return true
+        return !(isKitty && made.isComplete)
     }
 
-    /// How long the frame on screen stays.
-    private var currentGap: Int? { animation?.gaps[index] }
+    /// Whether kitty plays the frames: it is given them all at once, when all are made (`placed(in:)`).
+    private var isKitty: Bool {
+        if case .kitty? = animation?.frames.first { return true }
+        return false
+    }
 
-    /// Shows the next frame; false once the file's loop count is played.
+    /// How long the frame on screen stays (a frame not made yet is looked for again soon).
+    private var currentGap: Int? {
+        guard let animation else { return nil }
+        return isKitty || index + 1 >= animation.frames.count && !animation.isComplete ? Self.lateFrameLook : animation.gaps[index]
+    }
+
+    /// Shows the next frame, once it is made; false once the file's loop count is played, or kitty has every frame.
     private func advance() -> Bool {
-        guard let animation else { return false }
-        if index == animation.frames.count - 1 {
-            plays += 1
-            if animation.loopCount > 0, plays >= animation.loopCount { return false }
+        guard let made = feed?.current.animation else { return false }
+        animation = made
+        if isKitty {
+            guard made.isComplete else { return true }
+            onChange?()  // every frame made: kitty is given them and plays them
+            return false
         }
-        index = (index + 1) % animation.frames.count
+        if index + 1 < made.frames.count {
+            index += 1
+        } else if made.isComplete {
+            plays += 1
+            if made.loopCount > 0, plays >= made.loopCount { return false }
+            index = 0
+        } else {
+            return true  // play what is ready: the next frame is not made yet
+        }
         onChange?()
         return true
     }
@@ -75,6 +98,8 @@ final class PictureAnimation {
     func stop() {
         task?.cancel()
         task = nil
+        feed?.cancel()
+        feed = nil
         key = nil
         animation = nil
         index = 0
@@ -82,10 +107,11 @@ final class PictureAnimation {
 
     /// The picture to place in `rect` now, or `nil` when nothing plays (not an animation, or its frames are not
     /// ready yet): the current frame, named by the picture's thumbnail URL and the frame's number; for kitty the
-    /// first frame carrying all the others (`PlacedPicture.kittyFrames`), under one name.
+    /// first frame alone while the others are made, then carrying all the others (`PlacedPicture.kittyFrames`),
+    /// under one name.
     func placed(in rect: CellRect) -> PlacedPicture? {
         guard let animation, let key else { return nil }
-        guard case .kitty = animation.frames[0] else {
+        guard isKitty, animation.isComplete else {
             // Every frame has the still picture's size and is opaque (sixel over black, text art every cell).
             return PlacedPicture(rect: rect, identity: "\(key.absoluteString) frame \(index)", picture: animation.frames[index],
                                  replacesInPlace: true)

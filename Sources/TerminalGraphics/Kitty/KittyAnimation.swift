@@ -37,11 +37,30 @@ public enum KittyAnimation {
     /// Adds `frames` to image `id` (already transmitted: its first frame) and starts playing it, wherever it is placed.
     public static func addFrames(id: Int, _ frames: KittyFrames) -> Data {
         var out = Data()
-        for (frame, gap) in zip(frames.later, frames.gaps.dropFirst()) {
-            out += KittyGraphics.chunked("a=f,t=d,\(KittyGraphics.format(of: frame)),i=\(id),z=\(gap),q=2", payload: frame)
+        for (later, gap) in zip(frames.later, frames.gaps.dropFirst()) {
+            out += frame(id: id, later, gap: gap)
         }
         out += KittyGraphics.command("a=a,i=\(id),r=1,z=\(frames.gaps[0]),q=2")
-        out += KittyGraphics.command("a=a,i=\(id),s=3,v=\(frames.loopCount == 0 ? 1 : frames.loopCount + 1),q=2")
+        out += play(id: id, loopCount: frames.loopCount)
         return out
+    }
+
+    /// The first frame of an animation whose other frames are still being made: shown at the cursor like `display`
+    /// (which then moves past the picture), its gap set, and played in kitty's loading mode (`s=2`: at the last frame
+    /// kitty waits for more). Send each later frame with `frame` as it is made, then `play` once all are sent.
+    public static func start(id: Int, first: KittyPayload, gap: Int, columns: Int, rows: Int) -> Data {
+        KittyGraphics.chunked("a=T,t=d,\(KittyGraphics.format(of: first)),i=\(id),c=\(columns),r=\(rows),q=2", payload: first)
+            + KittyGraphics.command("a=a,i=\(id),r=1,z=\(gap),q=2")
+            + KittyGraphics.command("a=a,i=\(id),s=2,v=1,q=2")
+    }
+
+    /// One more frame for image `id`, staying `gap` milliseconds.
+    public static func frame(id: Int, _ frame: KittyPayload, gap: Int) -> Data {
+        KittyGraphics.chunked("a=f,t=d,\(KittyGraphics.format(of: frame)),i=\(id),z=\(gap),q=2", payload: frame)
+    }
+
+    /// Every frame is there: image `id` loops `loopCount` times (0: for ever).
+    public static func play(id: Int, loopCount: Int) -> Data {
+        KittyGraphics.command("a=a,i=\(id),s=3,v=\(loopCount == 0 ? 1 : loopCount + 1),q=2")
     }
 }
