@@ -16,7 +16,7 @@ import Thumbnails
     private func textArt(of photo: Data, fromEmbeddedThumbnail: Bool) async throws -> String {
         let mock = MockSchemeHandler()
         mock.stub(source, with: MockResponse(data: photo, mimeType: "image/jpeg"))
-        let thumbnails = try SchemeLoader(handlers: [ThumbnailSchemeHandler(base: try SchemeLoader(handlers: [mock]), encoder: ThumbnailEncoder())])
+        let thumbnails = try SchemeLoader(handlers: [mock, ThumbnailSchemeHandler(encoder: ThumbnailEncoder())])
         let url = ThumbnailURL(source: source, box: box, fromEmbeddedThumbnail: fromEmbeddedThumbnail).url
         return String(decoding: try await thumbnails.data(for: url).data, as: UTF8.self)
     }

@@ -16,7 +16,7 @@ import Thumbnails
         let source = URL(string: "mock://pictures/\(file)")!
         let mock = MockSchemeHandler()
         mock.stub(source, with: MockResponse(data: try Data(contentsOf: fixtures.appendingPathComponent(file)), mimeType: "image/gif"))
-        let thumbnails = try SchemeLoader(handlers: [ThumbnailSchemeHandler(base: try SchemeLoader(handlers: [mock]), encoder: ThumbnailEncoder())])
+        let thumbnails = try SchemeLoader(handlers: [mock, ThumbnailSchemeHandler(encoder: ThumbnailEncoder())])
         return try await thumbnails.data(for: ThumbnailURL(source: source, box: box, animated: animated).url).data
     }
 

@@ -14,8 +14,7 @@ import Thumbnails
         let png = try await OffPool.run { try ImageProcessor().encode(TestImages.card(width: 120, height: 80), as: .png) }
         let mock = MockSchemeHandler(scheme: "mxc") { try MatrixMediaURL(url: $0).url }
         mock.stubAll(with: MockResponse(data: png, mimeType: "image/png"))
-        let base = try SchemeLoader(handlers: [mock])
-        let thumbnails = try SchemeLoader(handlers: [ThumbnailSchemeHandler(base: base, encoder: ThumbnailEncoder())])
+        let thumbnails = try SchemeLoader(handlers: [mock, ThumbnailSchemeHandler(encoder: ThumbnailEncoder())])
 
         // When a 16×5-cell box (128×80 px) of the whole picture is loaded
         let box = ThumbnailBox(columns: 16, rows: 5, mode: .symbols)
@@ -24,7 +23,6 @@ import Thumbnails
         // Then the base loader fetched the 320×240 thumbnail, never the file
         #expect(mock.startedURLs.map(\.absoluteString) == ["mxc://example.org/abc?height=240&width=320"])
         await thumbnails.shutdown()
-        await base.shutdown()
     }
 
     @Test func givenBoxesAndSources_whenChoosingWhatToLoad_thenOnlyWholeMxcStillsAreSized() throws {
