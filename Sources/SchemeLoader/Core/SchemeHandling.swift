@@ -11,6 +11,10 @@ public struct SchemeLoadTask: Sendable {
     public let cachedResponse: CachedResponse?
     let context: LoadTaskContext?
 
+    /// The load whose handler runs on this task (and the tasks it starts), if any: a byte range read inside
+    /// a map's load (`HTTPRangeSource`) is that load's source, at its priority.
+    @TaskLocal static var running: SchemeLoadTask?
+
     /// Creates a task (outside a loader: priority `.normal`).
     public init(url: URL, cachedResponse: CachedResponse? = nil) {
         self.init(url: url, cachedResponse: cachedResponse, context: nil)

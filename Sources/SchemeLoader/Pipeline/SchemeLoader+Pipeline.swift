@@ -155,7 +155,7 @@ extension SchemeLoader {
                             metrics: inout LoadMetrics) async throws {
         recorder.update(scheme: job.url.scheme) { $0.handlerLoads += 1 }
         let handlerStart = ContinuousClock.now
-        try await job.handler.load(task, client: client)
+        try await SchemeLoadTask.$running.withValue(task) { try await job.handler.load(task, client: client) }
         metrics.handler = ContinuousClock.now - handlerStart
     }
 
