@@ -55,7 +55,7 @@ enum ScrollBenchSetup {
     }
 
     /// The real map handler over `tiles` (else the shipped files); an http(s) archive is read by range requests
-    /// through the loader `ranges` refers to (the picture loader, as in the app).
+    /// through the loader `ranges` refers to (the one loader, as in the app).
     private static func mapHandler(tiles: [URL]?, rangesThrough ranges: LoaderReference) throws -> MapSchemeHandler {
         guard let tiles else { return try MapSchemeHandler(tilesFiles: BenchEnvironment.mapTilesFiles) }
         let opener = TileArchiveOpener { url in

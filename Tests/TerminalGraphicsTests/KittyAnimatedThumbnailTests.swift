@@ -11,7 +11,7 @@ import Thumbnails
     private let fixtures = CommandRunner.repositoryRoot.appendingPathComponent("Tests/Fixtures/imaging/good")
     private let kitty = ThumbnailBox(columns: 6, rows: 3, mode: .kitty)
 
-    /// The thumbnail of `file` (a fixture) for `box`, made through a thumbnail loader over a mock serving it.
+    /// The thumbnail of `file` (a fixture) for `box`, made through one loader of a mock serving it.
     private func thumbnail(of file: String, box: ThumbnailBox, animated: Bool) async throws -> Data {
         let source = URL(string: "mock://pictures/\(file)")!
         let mock = MockSchemeHandler()

@@ -1,4 +1,4 @@
-// MatrixThumbnailSourceTests: a thumbnail of a whole `mxc://` picture asks the base loader for the server's
+// MatrixThumbnailSourceTests: a thumbnail of a whole `mxc://` picture asks the loader for the server's
 // pre-made thumbnail that holds its box, not the full file; animations, previews and sized sources stay as given.
 import Foundation
 import Imaging
@@ -20,7 +20,7 @@ import Thumbnails
         let box = ThumbnailBox(columns: 16, rows: 5, mode: .symbols)
         _ = try await thumbnails.data(for: ThumbnailURL(source: URL(string: "mxc://Example.org/abc")!, box: box).url)
 
-        // Then the base loader fetched the 320×240 thumbnail, never the file
+        // Then the loader fetched the 320×240 thumbnail, never the file
         #expect(mock.startedURLs.map(\.absoluteString) == ["mxc://example.org/abc?height=240&width=320"])
         await thumbnails.shutdown()
     }

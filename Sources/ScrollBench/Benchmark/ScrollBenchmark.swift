@@ -37,7 +37,7 @@ public final class ScrollBenchmark {
     public let setup: Setup
     /// The remote list's web server: its counts go into each run's figures.
     public var network: RemotePictureServer?
-    /// The folder list's folder (its pictures are read through the state's picture loader, which must
+    /// The folder list's folder (its pictures are read through the state's loader, which must
     /// allow files there).
     public var folder: URL?
     private let makeState: StateFactory

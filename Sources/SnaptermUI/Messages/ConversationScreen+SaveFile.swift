@@ -1,5 +1,5 @@
 // ConversationScreen+SaveFile: `s` saves the newest file message on screen into the download folder (FileSaving), its
-// bytes through the app's picture loader (`mxc://`, or `emxc://` decrypted in memory). A file of that name there
+// bytes through the app's loader (`mxc://`, or `emxc://` decrypted in memory). A file of that name there
 // already is kept: the notice asks, and `s` again replaces it.
 import Foundation
 import MessageStore
