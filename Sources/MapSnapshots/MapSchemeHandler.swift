@@ -39,6 +39,10 @@ public struct MapSchemeHandler: SchemeHandling {
         self.renderPool = renderPool
     }
 
+    /// A map waits for its tiles holding nothing (a remote archive's ranges may take seconds, read at the map's
+    /// priority); only its drawing waits for a worker, at the map's priority.
+    public var budget: LoadBudget { .selfManaged }
+
     /// True for `map:` URLs.
     public func canHandle(_ url: URL) -> Bool {
         url.scheme?.lowercased() == MapSnapshotURL.scheme
@@ -77,15 +81,15 @@ public struct MapSchemeHandler: SchemeHandling {
         // A map drawn from a version of the archive that came after the one in its key: shown, not kept on disk.
         var newerThanItsKey = false
         if let snapshotter {
-            png = try await snapshotter.pngData(for: snapshot, renderPool: renderPool)
+            png = try await snapshotter.pngData(for: snapshot, as: task, on: renderPool)
         } else {
             do {
-                png = try await MapSnapshotter.shared(tilesFiles, opener: opener).pngData(for: snapshot, renderPool: renderPool)
+                png = try await MapSnapshotter.shared(tilesFiles, opener: opener).pngData(for: snapshot, as: task, on: renderPool)
             } catch MapSnapshotError.archiveChanged {
                 // Another version on the server: its directories are read again, once, from a new source.
                 MapSnapshotter.forgetShared(tilesFiles)
                 newerThanItsKey = true
-                png = try await MapSnapshotter.shared(tilesFiles, opener: opener).pngData(for: snapshot, renderPool: renderPool)
+                png = try await MapSnapshotter.shared(tilesFiles, opener: opener).pngData(for: snapshot, as: task, on: renderPool)
             }
         }
         try Task.checkCancellation()

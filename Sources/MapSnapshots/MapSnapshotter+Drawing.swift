@@ -18,10 +18,18 @@ extension MapSnapshotter {
     /// Reads the tiles of `snapshot`, then draws it on `renderPool` and hands the canvas to `finish` there.
     func rendered<T: Sendable>(_ snapshot: MapSnapshotURL, on renderPool: WorkerPool,
                                _ finish: @escaping @Sendable (CairoCanvas) throws -> T) async throws -> T {
+        try await rendered(snapshot, drawing: { draw in try await renderPool.run(draw) }, finish)
+    }
+
+    /// Reads the tiles of `snapshot`, then draws it through `drawing` (which runs the drawing on a worker) and hands
+    /// the canvas to `finish` there.
+    func rendered<T: Sendable>(_ snapshot: MapSnapshotURL,
+                               drawing: (@escaping @Sendable () throws -> T) async throws -> T,
+                               _ finish: @escaping @Sendable (CairoCanvas) throws -> T) async throws -> T {
         let plan = plan(MapViewport(snapshot))
         let contents = try await contents(of: plan)
         try Task.checkCancellation()
-        return try await renderPool.run { [self] in
+        return try await drawing { [self] in
             try finish(draw(snapshot, plan: plan, contents: contents))
         }
     }

@@ -103,6 +103,11 @@ public final class MapSnapshotter: Sendable {
         try await rendered(snapshot, on: renderPool) { try PNGEncoder.encode($0.bitmap()) }
     }
 
+    /// Renders `snapshot` to PNG bytes as the work of `task` (a map load): drawn on `renderPool` at its priority.
+    public func pngData(for snapshot: MapSnapshotURL, as task: SchemeLoadTask, on renderPool: WorkerPool) async throws -> Data {
+        try await rendered(snapshot, drawing: { draw in try await task.work(on: renderPool, draw) }) { try PNGEncoder.encode($0.bitmap()) }
+    }
+
     /// Drops every decoded tile (archives stay open): the next snapshot starts cold.
     public func emptyCache() { cache.removeAll() }
 

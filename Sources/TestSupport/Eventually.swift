@@ -32,6 +32,8 @@ public final class ResultBox: Sendable {
     public func add(_ result: Result<LoadResult, any Error>) { stored.withLock { $0.append(result) } }
     /// How many completions arrived.
     public var count: Int { stored.withLock { $0.count } }
+    /// Every result so far, in the order they came.
+    public var all: [Result<LoadResult, any Error>] { stored.withLock { $0 } }
     /// The first completion, if any.
     public var first: Result<LoadResult, any Error>? { stored.withLock { $0.first } }
 }

@@ -1,4 +1,4 @@
-// ThumbnailSchemeHandler: loads a thumbnail's source through the base loader and encodes it for the terminal.
+// ThumbnailSchemeHandler: loads a thumbnail's source as a source of the same loader and encodes it for the terminal.
 import Foundation
 import Imaging
 import SchemeLoader
@@ -27,19 +27,17 @@ extension ThumbnailEncoding {
     }
 }
 
-/// Handles `thumb://` URLs: the second stage of the picture pipeline.
+/// Handles `thumb://` URLs: the stage of the picture pipeline whose source is another load of the same loader
+/// (`SchemeLoadTask.source`), so a picture and its thumbnails share one registry, job table, cache and statistics.
 public struct ThumbnailSchemeHandler: SchemeHandling {
-    private let base: SchemeLoader
     private let encoder: any ThumbnailEncoding
     private let observer: (@Sendable (ThumbnailReport) -> Void)?
     private let workers: WorkerPool
 
-    /// Creates the handler; `base` loads the sources (its own caches hold the source bytes);
-    /// `observer`, when given, hears about every encode (for `--stats` and benchmarks); encoding
-    /// runs on `workers`.
-    public init(base: SchemeLoader, encoder: any ThumbnailEncoding = ThumbnailEncoder(),
+    /// Creates the handler, to sit in the loader beside the handlers of its sources; `observer`, when given,
+    /// hears about every encode (for `--stats` and benchmarks); encoding runs on `workers`.
+    public init(encoder: any ThumbnailEncoding = ThumbnailEncoder(),
                 observer: (@Sendable (ThumbnailReport) -> Void)? = nil, workers: WorkerPool = .shared) {
-        self.base = base
         self.encoder = encoder
         self.observer = observer
         self.workers = workers
@@ -48,29 +46,29 @@ public struct ThumbnailSchemeHandler: SchemeHandling {
     /// True for `thumb://` URLs.
     public func canHandle(_ url: URL) -> Bool { url.scheme?.lowercased() == ThumbnailURL.scheme }
 
-    /// The sources' hosts are the base loader's: it forgets them.
-    public func forgetUnreachableHosts() { base.forgetUnreachableHosts() }
+    /// The thumbnail URL as it is (its source made canonical only where the loader's registry is at hand).
+    public func canonicalURL(for url: URL) throws -> URL { try ThumbnailURL(url: url).url }
 
-    /// The thumbnail URL with its source made canonical by the base loader.
-    public func canonicalURL(for url: URL) throws -> URL {
+    /// The thumbnail URL with its source made canonical by the handler `registry` picks for it.
+    public func canonicalURL(for url: URL, resolving registry: SchemeRegistry) throws -> URL {
         var thumbnail = try ThumbnailURL(url: url)
-        thumbnail.source = try base.canonicalURL(for: thumbnail.source)
+        thumbnail.source = try registry.resolve(thumbnail.source).canonicalURL
         return thumbnail.url
     }
 
     /// Stable when the source's key is (an `http` picture); not for `file://` or `asset://` sources,
     /// whose keys carry the file's identity.
-    public func isCanonicalURLStable(_ canonical: URL) -> Bool {
+    public func isCanonicalURLStable(_ canonical: URL, resolving registry: SchemeRegistry) -> Bool {
         guard let source = try? ThumbnailURL(url: canonical).source,
-              let handler = try? base.registry.handler(for: source) else { return true }
-        return handler.isCanonicalURLStable(source)
+              let handler = try? registry.handler(for: source) else { return true }
+        return handler.isCanonicalURLStable(source, resolving: registry)
     }
 
     /// A thumbnail waits for its source holding nothing (a web picture may take seconds); only its decode
     /// and encode wait for a worker, at the thumbnail's priority.
     public var budget: LoadBudget { .selfManaged }
 
-    /// Loads the source through the base loader (at this load's priority, as it changes), then encodes it
+    /// Loads the source as this load's source (at its priority, as it changes), then encodes it
     /// for the box on a worker and delivers the picture. A thumbnail's entity tag is its source's
     /// content tag: revalidating a stale thumbnail revalidates its source, and when the source's bytes
     /// are the same the thumbnail is kept without encoding it again.
@@ -121,18 +119,16 @@ public struct ThumbnailSchemeHandler: SchemeHandling {
         client.didLoad(bytes)
     }
 
-    /// The source of `thumbnail`, loaded through the base loader as the source of `task`. An `mxc://` picture is
+    /// The source of `thumbnail`, loaded as the source of `task`. An `mxc://` picture is
     /// asked as the server's thumbnail that holds the box, not as the whole file.
     private func loadSource(of thumbnail: ThumbnailURL, for task: SchemeLoadTask,
                             bytesSoFar: (@Sendable (Data) -> Void)?) async throws -> LoadResult {
         let sourceURL = ThumbnailSource.loaded(for: thumbnail)
         do {
-            return try await base.result(for: LoadRequest(url: sourceURL, priority: task.priority), asSourceOf: task,
-                                         bytesSoFar: bytesSoFar)
+            return try await task.source(sourceURL, bytesSoFar: bytesSoFar)
         } catch where sourceURL != thumbnail.source && ThumbnailSource.mayFallBack(after: error) {
             // The server made no thumbnail of it (not a picture it can scale): the whole file, as asked.
-            return try await base.result(for: LoadRequest(url: thumbnail.source, priority: task.priority), asSourceOf: task,
-                                         bytesSoFar: bytesSoFar)
+            return try await task.source(thumbnail.source, bytesSoFar: bytesSoFar)
         }
     }
 

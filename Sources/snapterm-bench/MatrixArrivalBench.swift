@@ -31,12 +31,9 @@ extension SnaptermBench {
             let session = try await client.login(at: homeserver.url, user: MatrixUserID(scene.alice.localpart), password: scene.alice.password)
             let folder = try TemporaryDirectory()
             let store = try MessageStore(path: folder.appending("messages.sqlite").path)
-            let pictures = try SchemeLoader(handlers: [MatrixMediaSchemeHandler(session: session)],
-                                            configuration: SchemeLoaderConfiguration(diskDirectory: folder.appending("pictures")))
-            let thumbnails = try SchemeLoader(handlers: [ThumbnailSchemeHandler(base: pictures, encoder: ThumbnailEncoder())],
-                                              configuration: .cpuBound(diskDirectory: folder.appending("thumbnails")))
-            let state = AppState(pictureLoader: pictures, thumbnailLoader: thumbnails, graphics: .sixel, cellSize: (10, 20),
-                                 places: [], messages: store)
+            let loader = try SchemeLoader(handlers: [MatrixMediaSchemeHandler(session: session), ThumbnailSchemeHandler(encoder: ThumbnailEncoder())],
+                                          configuration: .userInterface(diskDirectory: folder.appending("cache")))
+            let state = AppState(loader: loader, graphics: .sixel, cellSize: (10, 20), places: [], messages: store)
             let (news, newsArrive) = AsyncStream<Void>.makeStream()
             let engine = SyncEngine(client: client, session: session, store: store) { change in
                 if case .stored = change { newsArrive.yield() }
@@ -47,7 +44,7 @@ extension SnaptermBench {
                   let conversation = try store.conversationID(ofRoom: scene.room, account: session.userID) else {
                 throw ValidationError("the room never synced")
             }
-            let screen = ConversationScreen(id: conversation, title: "Arrival", store: store, loader: thumbnails,
+            let screen = ConversationScreen(id: conversation, title: "Arrival", store: store, loader: loader,
                                             box: state.box(columns: 16, rows: 4))
             let area = CellRect(row: 1, column: 0, rows: 38, columns: 120)
             screen.layout(in: area)
@@ -71,8 +68,7 @@ extension SnaptermBench {
             }
             print("peer's send (origin_server_ts) → its thumbnail drawn (sixel, 16×4 cells of 10×20 px): \(arrival.summary)")
             print("  of which: send → its row in the conversation (sync, store, screen): \(toRow.summary)")
-            await thumbnails.shutdown()
-            await pictures.shutdown()
+            await loader.shutdown()
         }
 
         /// Waits (polling the main actor each millisecond) until the newest row, added after `rowsBefore` rows, shows its

@@ -48,21 +48,18 @@ extension SnaptermBench {
             let images = try store.messages(in: conversation).filter { $0.matrix?.kind == .image }
             print("stored \(images.count) images (sync, then paging back) in \(ContinuousClock.now - started)")
 
-            let pictureLoaders = PictureLoaders()
+            let pictureLoaders = PictureLoaders()  // the loader of the run, for its mxc:// downloads
             var setup = ScrollBenchmark.Setup()
             setup.settleTimeout = .seconds(60)
             let benchmark = ScrollBenchmark(setup: setup) { directory in
-                let pictures = try SchemeLoader(handlers: [MatrixMediaSchemeHandler(session: session)],
-                                                configuration: SchemeLoaderConfiguration(diskDirectory: directory.appendingPathComponent("pictures")))
-                pictureLoaders.last = pictures
-                let thumbnails = try SchemeLoader(handlers: [ThumbnailSchemeHandler(base: pictures, encoder: ThumbnailEncoder())],
-                                                  configuration: .cpuBound(diskDirectory: directory.appendingPathComponent("thumbnails")))
-                return AppState(pictureLoader: pictures, thumbnailLoader: thumbnails, graphics: .sixel, cellSize: (10, 20), places: [],
-                                messages: store)
+                let loader = try SchemeLoader(handlers: [MatrixMediaSchemeHandler(session: session), ThumbnailSchemeHandler(encoder: ThumbnailEncoder())],
+                                              configuration: .userInterface(diskDirectory: directory.appendingPathComponent("cache")))
+                pictureLoaders.last = loader
+                return AppState(loader: loader, graphics: .sixel, cellSize: (10, 20), places: [], messages: store)
             }
             let result = try await benchmark.run(mode: .cold, script: ScrollScript(pattern: .down, rows: rows, rowsPerSecond: rowsPerSecond),
                                                  list: .conversation)
-            guard let statistics = pictureLoaders.last?.statistics else { return }
+            guard let statistics = pictureLoaders.last?.statistics(for: "mxc") else { return }
             let visibleRows = (setup.rows - 4) / (setup.thumbnailRows + 1)
             let shown = min(images.count, rows + visibleRows)
             let thumbnail = try await serverThumbnailBytes(of: images.last, session: session, box: (setup.thumbnailColumns * 10, setup.thumbnailRows * 20))

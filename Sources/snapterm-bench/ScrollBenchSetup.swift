@@ -35,7 +35,7 @@ enum ScrollBenchSetup {
         return "map handler: SyntheticMapHandler (stand-in, \(cost) per render); encoder: SyntheticEncoder (stand-in, 16-colour sixel)"
     }
 
-    /// Builds the picture loader (map snapshots) and the thumbnail loader over it, with disk caches in `directory`.
+    /// Builds the loader of the pictures (map snapshots) and their thumbnails, with its disk cache in `directory`.
     @MainActor
     static func makeState(_ options: Options, diskDirectory directory: URL) throws -> AppState {
         let ranges = LoaderReference()
@@ -46,20 +46,16 @@ enum ScrollBenchSetup {
         if let photos = options.photos { pictureHandlers.append(AssetSchemeHandler(library: photos)) }
         if let folder = options.folder { pictureHandlers.append(FileSchemeHandler(allowedRoots: [folder])) }
         let encoder: any ThumbnailEncoding = options.mapCost == nil ? ThumbnailEncoder() : SyntheticEncoder()
-        var configuration = SchemeLoaderConfiguration(diskDirectory: directory.appendingPathComponent("pictures"))
-        configuration.memoryCostLimit = AppState.pictureMemoryLimit  // as the app's
-        let pictures = try SchemeLoader(handlers: pictureHandlers, configuration: configuration)
-        ranges.set(pictures)
-        let thumbnails = try SchemeLoader(
-            handlers: [ThumbnailSchemeHandler(base: pictures, encoder: encoder)],
-            configuration: .cpuBound(diskDirectory: directory.appendingPathComponent("thumbnails")))
+        pictureHandlers.append(ThumbnailSchemeHandler(encoder: encoder))
+        let loader = try SchemeLoader(handlers: pictureHandlers, configuration: .userInterface(diskDirectory: directory.appendingPathComponent("cache")))
+        ranges.set(loader)
         let store = try options.photos.map { try conversation(of: $0, rows: options.conversationRows, in: directory) }
-        return AppState(pictureLoader: pictures, thumbnailLoader: thumbnails, graphics: options.graphics,
+        return AppState(loader: loader, graphics: options.graphics,
                         cellSize: options.cellSize, places: options.places, messages: store)
     }
 
     /// The real map handler over `tiles` (else the shipped files); an http(s) archive is read by range requests
-    /// through the loader `ranges` refers to (the picture loader, as in the app).
+    /// through the loader `ranges` refers to (the one loader, as in the app).
     private static func mapHandler(tiles: [URL]?, rangesThrough ranges: LoaderReference) throws -> MapSchemeHandler {
         guard let tiles else { return try MapSchemeHandler(tilesFiles: BenchEnvironment.mapTilesFiles) }
         let opener = TileArchiveOpener { url in

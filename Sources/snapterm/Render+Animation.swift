@@ -14,7 +14,7 @@ extension Snapterm.Render {
     func animated(_ named: CommandLineSource, _ source: URL, with setup: RenderSetup, policy: CachePolicy, loops: Bool) async throws -> Rendered? {
         let kitty = setup.box.mode == .kitty
         guard kitty || loops, Self.mayBeAnimation(named) else { return nil }
-        let loaded = try await setup.pictures.data(for: source, cachePolicy: policy)
+        let loaded = try await setup.loader.data(for: source, cachePolicy: policy)
         guard AnimationDecoder.mayBeAnimated(loaded.data) else { return nil }
         let feed = AnimationFeed(loaded.data, for: setup.box, encoder: setup.encoder)
         guard let first = await feed.firstFrame() else { return nil }

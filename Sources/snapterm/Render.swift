@@ -132,14 +132,14 @@ extension Snapterm {
                 return animated
             }
             if let output {
-                let loaded = try await setup.pictures.data(for: source, cachePolicy: policy)
+                let loaded = try await setup.loader.data(for: source, cachePolicy: policy)
                 let scaled = try setup.encoder.bitmap(loaded.data, for: setup.box)
                 let png = try setup.encoder.processor.encode(scaled.bitmap, as: .png)
                 try OutputFile.write(png, to: output)
                 return Rendered(bytes: nil, notes: stats ? [StatsLine.describe(loaded) + " wrote=\(scaled.bitmap.width)x\(scaled.bitmap.height)"] : [])
             }
             let thumbnail = ThumbnailURL(source: source, box: setup.box).url
-            let result = try await setup.thumbnails.data(for: thumbnail, cachePolicy: policy)
+            let result = try await setup.loader.data(for: thumbnail, cachePolicy: policy)
             guard let picture = TerminalPicture(encoded: result.data) else {
                 throw RenderFailure.damagedCacheEntry(thumbnail.absoluteString)
             }

@@ -1,4 +1,4 @@
-// RenderSetup: what `snapterm render` works with — capabilities, the cell box, and the two loaders.
+// RenderSetup: what `snapterm render` works with — capabilities, the cell box, and the loader.
 import Foundation
 import SchemeLoader
 import TerminalGraphics
@@ -9,10 +9,9 @@ struct RenderSetup {
     let capabilities: TerminalCapabilities
     let box: ThumbnailBox
     let encoder: ThumbnailEncoder
-    /// Loads the pictures themselves (http, file, …).
-    let pictures: SchemeLoader
-    /// Loads `thumb://` URLs: pictures encoded for the box, cached in memory and (sixel) on disk.
-    let thumbnails: SchemeLoader
+    /// Loads the pictures themselves (http, file, …) and their `thumb://` URLs: pictures encoded for the box,
+    /// cached in memory and (sixel) on disk.
+    let loader: SchemeLoader
     /// Reports of encodes done in this run, for `--stats`.
     let reports: ReportBox
     /// The URL of the bytes read from standard input (`-`), when asked for.
@@ -61,20 +60,18 @@ struct RenderSetup {
         encoder = ThumbnailEncoder()
         animates = command.output == nil && command.place == nil && !command.noAnimate && environment.animates && Console.stdoutIsTerminal
         standardInput = input?.url
-        pictures = try environment.makeLoader(for: .command, namedFiles: namedFiles, extra: input.map { [$0] } ?? [], schemes: schemes)
         let reports = ReportBox()
         self.reports = reports
-        thumbnails = try environment.makeThumbnailLoader(base: pictures, for: .command, encoder: encoder) { reports.put($0) }
+        loader = try environment.makeLoader(for: .command, namedFiles: namedFiles, extra: input.map { [$0] } ?? [], schemes: schemes,
+                                            encoder: encoder, thumbnailObserver: { reports.put($0) })
     }
 
     func shutdown() async {
         // A terminal that answered the queries late would type its reply into the shell: read it first.
         lateReplies?.drain()
         // A stale copy served under its stale-while-revalidate is refreshed before the command exits.
-        await thumbnails.waitForBackgroundRevalidations()
-        await pictures.waitForBackgroundRevalidations()
-        await thumbnails.shutdown()
-        await pictures.shutdown()
+        await loader.waitForBackgroundRevalidations()
+        await loader.shutdown()
     }
 
     /// Whether `render` may ask the terminal: only in auto mode and when it is not a previewer's.

@@ -44,15 +44,12 @@ import Thumbnails
         #expect(goodURL.absoluteString == "e" + sent.url)
         #expect(!goodURL.absoluteString.contains(good.key.k))
 
-        // and the app's two loaders, each with a disk cache: pictures (mxc:// and the decrypt stage), thumbnails (sixel)
-        let pictureCache = folder.appending("pictures"), thumbnailCache = folder.appending("thumbnails")
-        let reference = LoaderReference()
-        let pictures = try SchemeLoader(handlers: [MatrixMediaSchemeHandler(session: session),
-                                                   EncryptedMediaSchemeHandler(keys: keys, source: reference)],
-                                        configuration: SchemeLoaderConfiguration(diskDirectory: pictureCache))
-        reference.set(pictures)
-        let thumbnails = try SchemeLoader(handlers: [ThumbnailSchemeHandler(base: pictures)],
-                                          configuration: SchemeLoaderConfiguration(diskDirectory: thumbnailCache))
+        // and the app's loader with its disk cache: mxc://, the decrypt stage and thumbnails (sixel)
+        let cache = folder.appending("cache")
+        let pictures = try SchemeLoader(handlers: [MatrixMediaSchemeHandler(session: session), EncryptedMediaSchemeHandler(keys: keys),
+                                                   ThumbnailSchemeHandler()],
+                                        configuration: SchemeLoaderConfiguration(diskDirectory: cache))
+        let thumbnails = pictures
 
         // When the picture and its thumbnail are loaded
         let loaded = try await pictures.data(for: goodURL)
@@ -77,11 +74,9 @@ import Thumbnails
 
         // When every disk write has finished
         await pictures.waitForPendingWrites()
-        await thumbnails.waitForPendingWrites()
-        await thumbnails.shutdown()
         await pictures.shutdown()
         // Then the ciphertext is cached on disk (so the scan reads real entries) …
-        let cached = try Self.files(under: [pictureCache, thumbnailCache])
+        let cached = try Self.files(under: [cache])
         let downloader = try SchemeLoader(handlers: [MatrixMediaSchemeHandler(session: session)])
         let ciphertextURL = try #require(URL(string: good.url))
         let ciphertext = try await downloader.data(for: ciphertextURL).data

@@ -18,7 +18,7 @@ import Testing
             try store.receive(text: "photo \(row)", attachments: [URL(string: "asset://photo-\(row)?w=640")!], in: id,
                               at: Date(timeIntervalSince1970: 1_790_000_000 + Double(row)))
         }
-        return AppState(pictureLoader: base.pictureLoader, thumbnailLoader: base.thumbnailLoader, graphics: base.graphics,
+        return AppState(loader: base.loader, graphics: base.graphics,
                         cellSize: base.cellSize, places: [], messages: store)
     }
 

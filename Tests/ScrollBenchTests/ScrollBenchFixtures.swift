@@ -30,9 +30,8 @@ enum ScrollBenchFixtures {
         thumbnails.stubAll(with: MockResponse(data: picture.encoded))
         var configuration = SchemeLoaderConfiguration(diskDirectory: diskDirectory)
         configuration.maxConcurrentLoads = 32
-        let thumbnailLoader = try SchemeLoader(handlers: [thumbnails], configuration: configuration)
-        let pictureLoader = try SchemeLoader(handlers: [MockSchemeHandler(scheme: "map")])
-        return AppState(pictureLoader: pictureLoader, thumbnailLoader: thumbnailLoader, graphics: .sixel,
+        let loader = try SchemeLoader(handlers: [thumbnails, MockSchemeHandler(scheme: "map")], configuration: configuration)
+        return AppState(loader: loader, graphics: .sixel,
                         cellSize: (8, 16), places: places)
     }
 

@@ -25,11 +25,9 @@ import Thumbnails
 
     private static func benchmark(_ folder: URL) -> ScrollBenchmark {
         let benchmark = ScrollBenchmark(setup: ScrollBenchFixtures.setup) { directory in
-            let pictures = try SchemeLoader(handlers: [FileSchemeHandler(allowedRoots: [folder])],
-                                            configuration: SchemeLoaderConfiguration(diskDirectory: directory.appendingPathComponent("p")))
-            let thumbnails = try SchemeLoader(handlers: [ThumbnailSchemeHandler(base: pictures, encoder: ThumbnailEncoder())],
-                                              configuration: .cpuBound(diskDirectory: directory.appendingPathComponent("t")))
-            return AppState(pictureLoader: pictures, thumbnailLoader: thumbnails, graphics: .symbols, cellSize: (8, 16), places: [])
+            let loader = try SchemeLoader(handlers: [FileSchemeHandler(allowedRoots: [folder]), ThumbnailSchemeHandler(encoder: ThumbnailEncoder())],
+                                          configuration: .userInterface(diskDirectory: directory.appendingPathComponent("cache")))
+            return AppState(loader: loader, graphics: .symbols, cellSize: (8, 16), places: [])
         }
         benchmark.folder = folder
         return benchmark

@@ -18,8 +18,7 @@ import Testing
         thumbnails.stubAll(with: MockResponse(data: Self.picture.encoded))
         var configuration = SchemeLoaderConfiguration(diskDirectory: directory)
         configuration.maxConcurrentLoads = 32
-        return AppState(pictureLoader: try SchemeLoader(handlers: [MockSchemeHandler(scheme: "map")]),
-                        thumbnailLoader: try SchemeLoader(handlers: [thumbnails], configuration: configuration),
+        return AppState(loader: try SchemeLoader(handlers: [thumbnails, MockSchemeHandler(scheme: "map")], configuration: configuration),
                         graphics: .kitty, cellSize: (8, 16), places: ScrollBenchFixtures.places)
     }
 

@@ -23,7 +23,7 @@ import Testing
             let preview = try #require(ScrollBenchFixtures.previewURL(row: slowRow, state: state))
             thumbnails.stub(preview, with: MockResponse(data: text.encoded))
             for row in state.places.indices where row != slowRow {
-                _ = try await state.thumbnailLoader.data(for: try #require(ScrollBenchFixtures.url(row: row, state: state)))
+                _ = try await state.loader.data(for: try #require(ScrollBenchFixtures.url(row: row, state: state)))
             }
             return state
         }

@@ -9,9 +9,9 @@ import Testing
 
 @Suite struct RenderCacheFIFOTests {
     @Test func aFIFOTallyInTheCacheFolderNeverHangsRender() async throws {
-        // Given both disk caches' tallies replaced by FIFOs that nobody reads
+        // Given the disk cache's tally replaced by a FIFO that nobody reads
         let folder = try TemporaryDirectory()
-        let rescues = try ["loader", "thumbnails"].map { name in
+        let rescues = try ["loader"].map { name in
             let cache = folder.appending("cache/snapterm/\(name)")
             try FileManager.default.createDirectory(at: cache, withIntermediateDirectories: true)
             let tally = cache.appendingPathComponent(".stored-since-rescan").path

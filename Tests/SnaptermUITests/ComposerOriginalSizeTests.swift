@@ -24,7 +24,7 @@ private final class PreparingRoomSending: RoomSending {
         let fixture = try MessageFixture()
         let area = CellRect(row: 1, column: 0, rows: 30, columns: 120)
         let screen = ConversationScreen(id: fixture.conversation, title: "Ada", store: fixture.store,
-                                        loader: fixture.state.thumbnailLoader, box: fixture.state.box(columns: 40, rows: 4))
+                                        loader: fixture.state.loader, box: fixture.state.box(columns: 40, rows: 4))
         let sending = PreparingRoomSending()
         screen.composer.roomSending = sending
         let photo = try #require(URL(string: "asset://?id=p-1&rotate=90"))

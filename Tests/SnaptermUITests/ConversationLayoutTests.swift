@@ -22,7 +22,7 @@ import Testing
     }
 
     private func screen(_ fixture: MessageFixture) -> ConversationScreen {
-        ConversationScreen(id: fixture.conversation, title: "Ada", store: fixture.store, loader: fixture.state.thumbnailLoader,
+        ConversationScreen(id: fixture.conversation, title: "Ada", store: fixture.store, loader: fixture.state.loader,
                            box: fixture.state.box(columns: 16, rows: 4), calendar: Self.utc)
     }
 

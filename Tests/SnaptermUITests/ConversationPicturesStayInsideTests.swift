@@ -19,7 +19,7 @@ import Testing
         let composer = fixture.composer()
         for id in ["p-1", "p-2", "p-3"] { composer.attach(URL(string: "asset://?id=\(id)&width=1280")!) }
         let screen = ConversationScreen(id: fixture.conversation, title: "Ada", store: fixture.store,
-                                        loader: fixture.state.thumbnailLoader, box: fixture.state.box(columns: 16, rows: 4))
+                                        loader: fixture.state.loader, box: fixture.state.box(columns: 16, rows: 4))
         screen.layout(in: CellRect(row: 1, column: 0, rows: 40, columns: 120))
         #expect(await UIFixtures.eventually { screen.loadingDraftAttachments == 0 && screen.placeholderCount.placeholders == 0 })
         // When it is laid out and drawn at every size

@@ -17,7 +17,7 @@ import Testing
 
     private func screen(_ fixture: MessageFixture, conversation: Int64? = nil) -> ConversationScreen {
         let screen = ConversationScreen(id: conversation ?? fixture.conversation, title: "Bob", store: fixture.store,
-                                        loader: fixture.state.thumbnailLoader, box: fixture.state.box(columns: 16, rows: 4))
+                                        loader: fixture.state.loader, box: fixture.state.box(columns: 16, rows: 4))
         screen.layout(in: area)
         return screen
     }

@@ -21,7 +21,7 @@ import Thumbnails
         // Given a conversation whose thumbnails are 16 × 4 cells of 8 × 16 pixels (128 × 60 px)
         let fixture = try MessageFixture()
         let screen = ConversationScreen(id: fixture.conversation, title: "Ada", store: fixture.store,
-                                        loader: fixture.state.thumbnailLoader, box: box)
+                                        loader: fixture.state.loader, box: box)
         // When the thumbnail and the preview of a 1280-px attachment are asked for
         let full = try source(of: screen.thumbnailURL(attachment))
         let preview = try source(of: screen.previewURL(attachment))
@@ -48,7 +48,7 @@ import Thumbnails
         // Given a draft with a 1280-px photo whose (box-sized) thumbnail has loaded
         let fixture = try MessageFixture()
         let screen = ConversationScreen(id: fixture.conversation, title: "Ada", store: fixture.store,
-                                        loader: fixture.state.thumbnailLoader, box: fixture.state.box(columns: 16, rows: 4))
+                                        loader: fixture.state.loader, box: fixture.state.box(columns: 16, rows: 4))
         fixture.composer().attach(attachment)
         screen.layout(in: area)
         #expect(await UIFixtures.eventually { screen.placeholderCount == (0, 1) })

@@ -17,8 +17,7 @@ import Thumbnails
         let fixture = try MessageFixture()
         _ = try fixture.store.receive(text: "look", attachments: [server.url("/shared/photo.jpg")],
                                       in: fixture.conversation, at: Date())
-        let web = try SchemeLoader(handlers: [HTTPSchemeHandler()])
-        let thumbnails = try SchemeLoader(handlers: [ThumbnailSchemeHandler(base: web)])
+        let thumbnails = try SchemeLoader(handlers: [HTTPSchemeHandler(), ThumbnailSchemeHandler()])
 
         // When the conversation is shown with the real loaders
         let screen = ConversationScreen(id: fixture.conversation, title: "Ada", store: fixture.store, loader: thumbnails,
@@ -36,7 +35,6 @@ import Thumbnails
         #expect(server.requestCount("/shared/photo.jpg") == 1)
 
         await thumbnails.shutdown()
-        await web.shutdown()
         await server.stop()
     }
 }

@@ -15,7 +15,7 @@ import Testing
         let fixture = try MessageFixture()
         let area = CellRect(row: 1, column: 0, rows: 30, columns: 80)
         let screen = ConversationScreen(id: fixture.conversation, title: "Ada", store: fixture.store,
-                                        loader: fixture.state.thumbnailLoader, box: fixture.state.box(columns: 16, rows: 4))
+                                        loader: fixture.state.loader, box: fixture.state.box(columns: 16, rows: 4))
         screen.layout(in: area)
         _ = screen.handle(.character("i"))
         let restarted = try MessageStore(path: fixture.store.path)

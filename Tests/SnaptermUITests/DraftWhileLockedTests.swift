@@ -12,7 +12,7 @@ import Testing
 
     private func writingScreen(_ fixture: MessageFixture) -> ConversationScreen {
         let screen = ConversationScreen(id: fixture.conversation, title: "Ada", store: fixture.store,
-                                        loader: fixture.state.thumbnailLoader, box: fixture.state.box(columns: 16, rows: 4),
+                                        loader: fixture.state.loader, box: fixture.state.box(columns: 16, rows: 4),
                                         writer: fixture.state.messageWriter)
         screen.layout(in: area)
         _ = screen.handle(.character("i"))

@@ -24,7 +24,7 @@ import Testing
         let fixture = try MessageFixture()
         let gate = Gate()
         fixture.thumbnails.stubAll(with: MockResponse(data: MessageFixture.art.encoded, gate: gate))
-        let picker = PhotoPickerScreen(photos: MessageFixture.photos, composer: fixture.composer(), loader: fixture.state.thumbnailLoader,
+        let picker = PhotoPickerScreen(photos: MessageFixture.photos, composer: fixture.composer(), loader: fixture.state.loader,
                                        box: fixture.state.box(columns: 18, rows: 5), previewBox: fixture.state.box(columns: 1, rows: 1))
         picker.layout(in: area)
         _ = picker.handle(.enter)

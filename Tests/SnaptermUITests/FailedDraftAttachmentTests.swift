@@ -15,7 +15,7 @@ import Testing
     /// A conversation whose draft holds `attachments`; the thumbnail of `broken` fails.
     private func open(_ fixture: MessageFixture, attachments: [URL]) async throws -> ConversationScreen {
         let screen = ConversationScreen(id: fixture.conversation, title: "Ada", store: fixture.store,
-                                        loader: fixture.state.thumbnailLoader, box: fixture.state.box(columns: 30, rows: 6))
+                                        loader: fixture.state.loader, box: fixture.state.box(columns: 30, rows: 6))
         fixture.thumbnails.stub(screen.thumbnailURL(broken), with: MockResponse(
             data: Data(), error: .handlerFailed(scheme: "asset", reason: "the render ran out of memory")))
         let composer = fixture.composer()

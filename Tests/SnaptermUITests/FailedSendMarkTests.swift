@@ -33,7 +33,7 @@ private struct StoreRoomSending: RoomSending {
         try fixture.store.applyMatrixSync([MatrixRoomUpdate(roomID: "!r", membership: .join)], since: "s0", account: account)
         let room = try #require(try fixture.store.conversationID(ofRoom: "!r", account: account))
         let area = CellRect(row: 1, column: 0, rows: 40, columns: 120)
-        let screen = ConversationScreen(id: room, title: "Trip", store: fixture.store, loader: fixture.state.thumbnailLoader,
+        let screen = ConversationScreen(id: room, title: "Trip", store: fixture.store, loader: fixture.state.loader,
                                         box: fixture.state.box(columns: 16, rows: 4))
         screen.composer.roomSending = StoreRoomSending(store: fixture.store, account: account)
         screen.composer.attach(try #require(URL(string: "asset://?id=p-1")))

@@ -46,15 +46,14 @@ enum FolderFixtures {
     }
 
     /// A gallery over `folder` through the real loaders (`file` inside the folder, `thumb` on it), in
-    /// truecolor text art, laid out like `gallery(_:)`; `shutdown` ends both loaders.
+    /// truecolor text art, laid out like `gallery(_:)`; `shutdown` ends the loader.
     static func realGallery(_ folder: TemporaryDirectory) throws -> (screen: GalleryScreen, shutdown: @Sendable () async -> Void) {
-        let files = try SchemeLoader(handlers: [FileSchemeHandler(allowedRoots: [folder.url])])
-        let thumbnails = try SchemeLoader(handlers: [ThumbnailSchemeHandler(base: files)])
+        let thumbnails = try SchemeLoader(handlers: [FileSchemeHandler(allowedRoots: [folder.url]), ThumbnailSchemeHandler()])
         let screen = GalleryScreen(pictures: try PictureFolder(path: folder.url.path), loader: thumbnails,
                                    box: ThumbnailBox(columns: 18, rows: 6, mode: .symbols, colors: .truecolor),
                                    viewerBox: ThumbnailBox(columns: 1, rows: 1, mode: .symbols, colors: .truecolor))
         screen.layout(in: area)
-        return (screen, { await thumbnails.shutdown(); await files.shutdown() })
+        return (screen, { await thumbnails.shutdown() })
     }
 
     static let area = CellRect(row: 1, column: 0, rows: 22, columns: 80)

@@ -37,7 +37,7 @@ private struct EchoingRoomSending: RoomSending {
     private func sentPhoto(_ fixture: MessageFixture, serverCopy: Gate) async throws -> (ConversationScreen, frame: () -> Int) {
         try fixture.store.applyMatrixSync([MatrixRoomUpdate(roomID: "!r", membership: .join)], since: "s0", account: account)
         let room = try #require(try fixture.store.conversationID(ofRoom: "!r", account: account))
-        let screen = ConversationScreen(id: room, title: "Trip", store: fixture.store, loader: fixture.state.thumbnailLoader,
+        let screen = ConversationScreen(id: room, title: "Trip", store: fixture.store, loader: fixture.state.loader,
                                         box: fixture.state.box(columns: 16, rows: 4))
         screen.composer.roomSending = EchoingRoomSending(store: fixture.store, account: account)
         fixture.thumbnails.stub(screen.thumbnailURL(media), with: MockResponse(data: MessageFixture.art.encoded, gate: serverCopy))
@@ -77,7 +77,7 @@ private struct EchoingRoomSending: RoomSending {
         defer { serverCopy.open() }
         let (screen, frame) = try await sentPhoto(fixture, serverCopy: serverCopy)
         let box = fixture.state.box(columns: 16, rows: 4)
-        let settling = EchoSettling(store: fixture.store, account: account, thumbnailLoader: fixture.state.thumbnailLoader,
+        let settling = EchoSettling(store: fixture.store, account: account, thumbnailLoader: fixture.state.loader,
                                     thumbnailURL: { ConversationScreen.thumbnailURL($0, box: box) })
 
         // When the echo settles: the mxc:// thumbnail seeded, then the URL switched

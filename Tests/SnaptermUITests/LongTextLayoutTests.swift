@@ -39,7 +39,7 @@ import Testing
         try fixture.store.saveDraft(Draft(text: String(repeating: "a", count: 50_000) + "END", attachments: []),
                                     for: fixture.conversation)
         let screen = ConversationScreen(id: fixture.conversation, title: "Ada", store: fixture.store,
-                                        loader: fixture.state.thumbnailLoader, box: fixture.state.box(columns: 16, rows: 4))
+                                        loader: fixture.state.loader, box: fixture.state.box(columns: 16, rows: 4))
         let area = CellRect(row: 0, column: 0, rows: 20, columns: 60)
         screen.layout(in: area)
         _ = screen.handle(.character("i"))

@@ -24,9 +24,8 @@ struct MessageFixture {
         store = try MessageStore(path: folder.appending("messages.sqlite").path)
         conversation = try store.createConversation(title: "Ada").id ?? 0
         thumbnails.stubAll(with: MockResponse(data: Self.art.encoded))
-        let thumbnailLoader = try SchemeLoader(handlers: [thumbnails])
-        state = AppState(pictureLoader: try SchemeLoader(handlers: [MockSchemeHandler(scheme: "map")]),
-                         thumbnailLoader: thumbnailLoader, graphics: .symbols, cellSize: (8, 16),
+        state = AppState(loader: try SchemeLoader(handlers: [thumbnails, MockSchemeHandler(scheme: "map")]),
+                         graphics: .symbols, cellSize: (8, 16),
                          places: Self.places, photos: Self.photos, messages: store)
     }
 

@@ -13,7 +13,7 @@ import Testing
     @Test func editingAPhotoChangesOnlyItsURL() throws {
         let fixture = try MessageFixture()
         let composer = fixture.composer()
-        let picker = PhotoPickerScreen(photos: MessageFixture.photos, composer: composer, loader: fixture.state.thumbnailLoader,
+        let picker = PhotoPickerScreen(photos: MessageFixture.photos, composer: composer, loader: fixture.state.loader,
                                        box: fixture.state.box(columns: 18, rows: 5), previewBox: fixture.state.box(columns: 1, rows: 1))
         picker.layout(in: area)
         #expect(picker.handle(.right) == .none)
@@ -35,7 +35,7 @@ import Testing
     @Test func aSentPictureShowsAtOnceFromTheMemoryCache() async throws {
         let fixture = try MessageFixture()
         let screen = ConversationScreen(id: fixture.conversation, title: "Ada", store: fixture.store,
-                                        loader: fixture.state.thumbnailLoader, box: fixture.state.box(columns: 16, rows: 4))
+                                        loader: fixture.state.loader, box: fixture.state.box(columns: 16, rows: 4))
         fixture.composer().attach(URL(string: "asset://?id=p-1&width=1280")!)
         screen.layout(in: area)
         #expect(await UIFixtures.eventually { screen.placeholderCount == (0, 1) }, "the draft's thumbnail loaded")
@@ -56,7 +56,7 @@ import Testing
         let fixture = try MessageFixture()
         try fixture.store.receive(text: "hi \u{1B}]0;pwned\u{07} there \u{1B}[2J", in: fixture.conversation, at: Date())
         let screen = ConversationScreen(id: fixture.conversation, title: "Ada", store: fixture.store,
-                                        loader: fixture.state.thumbnailLoader, box: fixture.state.box(columns: 16, rows: 4))
+                                        loader: fixture.state.loader, box: fixture.state.box(columns: 16, rows: 4))
         let canvas = MemoryCanvas(rows: 30, columns: 100)
         screen.layout(in: area)
         _ = screen.draw(on: canvas, area: area, options: DrawOptions())
@@ -68,7 +68,7 @@ import Testing
     @Test func aLocationIsAttachedAsAMapURL() throws {
         let fixture = try MessageFixture()
         let picker = LocationPickerScreen(places: MessageFixture.places, composer: fixture.composer(),
-                                          loader: fixture.state.thumbnailLoader, previewBox: fixture.state.box(columns: 1, rows: 1))
+                                          loader: fixture.state.loader, previewBox: fixture.state.box(columns: 1, rows: 1))
         picker.layout(in: area)
         for character in "hob" { _ = picker.handle(.character(character)) }
         #expect(picker.matches.map(\.name) == ["Hobart"])

@@ -26,7 +26,7 @@ import Testing
         // Given the demo-like conversation whose last message has "☕"
         let fixture = try MessageFixture()
         _ = try fixture.store.send(Draft(text: "Coffee? ☕☕ at the harbour", attachments: []), in: fixture.conversation)
-        let screen = ConversationsScreen(store: fixture.store, loader: fixture.state.thumbnailLoader,
+        let screen = ConversationsScreen(store: fixture.store, loader: fixture.state.loader,
                                          box: fixture.state.box(columns: 16, rows: 4))
         // When it is laid out and drawn at every width from 1 to 40 columns
         for columns in 1...40 {

@@ -19,9 +19,9 @@ import Thumbnails
         for (name, photo) in zip(NonUTF8Names.all, Self.photos) { try folder.write(try Data(contentsOf: photo), rawName: name) }
         let copies = try TemporaryDirectory()
         for (index, photo) in Self.photos.enumerated() { try FileManager.default.copyItem(at: photo, to: copies.appending("\(index).jpg")) }
-        let files = try SchemeLoader(handlers: [FileSchemeHandler(allowedRoots: [folder.url, copies.url])])
-        let thumbnails = try SchemeLoader(handlers: [ThumbnailSchemeHandler(base: files)])
-        defer { Task { await thumbnails.shutdown(); await files.shutdown() } }
+        let thumbnails = try SchemeLoader(handlers: [FileSchemeHandler(allowedRoots: [folder.url, copies.url]), ThumbnailSchemeHandler()])
+        let files = thumbnails  // one loader: the files and their thumbnails
+        defer { Task { await thumbnails.shutdown() } }
 
         // When the folder is listed as a gallery
         let box = ThumbnailBox(columns: 18, rows: 6, mode: .symbols, colors: .truecolor)

@@ -13,7 +13,7 @@ import Testing
     private let area = CellRect(row: 1, column: 0, rows: 30, columns: 100)
 
     private func screen(_ fixture: MessageFixture, _ connection: PagingConnection) -> ConversationScreen {
-        let screen = ConversationScreen(id: fixture.conversation, title: "Bob", store: fixture.store, loader: fixture.state.thumbnailLoader,
+        let screen = ConversationScreen(id: fixture.conversation, title: "Bob", store: fixture.store, loader: fixture.state.loader,
                                         box: fixture.state.box(columns: 16, rows: 4))
         screen.connection = connection
         screen.layout(in: area)

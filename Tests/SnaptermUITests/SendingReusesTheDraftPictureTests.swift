@@ -15,7 +15,7 @@ import Testing
         let area = CellRect(row: 1, column: 0, rows: 40, columns: 100)
         let photo = URL(string: "asset://?id=p-2&width=1280&rotate=90&filter=mono")!
         let screen = ConversationScreen(id: fixture.conversation, title: "Ada", store: fixture.store,
-                                        loader: fixture.state.thumbnailLoader, box: fixture.state.box(columns: 16, rows: 4))
+                                        loader: fixture.state.loader, box: fixture.state.box(columns: 16, rows: 4))
         fixture.composer().attach(photo)
         screen.layout(in: area)
         #expect(await UIFixtures.eventually { screen.loadingDraftAttachments == 0 })
@@ -35,7 +35,7 @@ import Testing
         let row = list.rowCount - 1
         #expect(list.url(forRow: row) == draftThumbnail)
         #expect(list.cell(forRow: row)?.content == .image(data: MessageFixture.art.encoded, source: .memory))
-        #expect(await UIFixtures.settled(fixture.state.thumbnailLoader))
+        #expect(await UIFixtures.settled(fixture.state.loader))
         #expect(fixture.thumbnails.totalLoads == loadsBefore, "no render after the send")
         #expect(fixture.thumbnails.loadCount(for: draftThumbnail) == 1)
     }

@@ -27,7 +27,7 @@ import Testing
         }
         // When the conversation opens
         let screen = ConversationScreen(id: fixture.conversation, title: "Ada", store: fixture.store,
-                                        loader: fixture.state.thumbnailLoader, box: fixture.state.box(columns: 16, rows: 4))
+                                        loader: fixture.state.loader, box: fixture.state.box(columns: 16, rows: 4))
         screen.layout(in: area)
         let list = try #require(screen.list)
         // Then in the first frame the sketched row shows a preview (not a white spot), the other a placeholder
@@ -55,7 +55,7 @@ import Testing
         let pictures = MockSchemeHandler(scheme: "asset")
         pictures.stubAll(with: MockResponse(data: green))
         let screen = ConversationScreen(id: fixture.conversation, title: "Ada", store: fixture.store,
-                                        loader: fixture.state.thumbnailLoader, box: fixture.state.box(columns: 16, rows: 4),
+                                        loader: fixture.state.loader, box: fixture.state.box(columns: 16, rows: 4),
                                         pictureLoader: try SchemeLoader(handlers: [pictures]))
         screen.layout(in: area)
         // When a photo is attached to the draft
@@ -91,7 +91,7 @@ import Testing
         }
         // When the conversation opens
         let screen = ConversationScreen(id: fixture.conversation, title: "Ada", store: fixture.store,
-                                        loader: fixture.state.thumbnailLoader, box: fixture.state.box(columns: 16, rows: 4))
+                                        loader: fixture.state.loader, box: fixture.state.box(columns: 16, rows: 4))
         screen.layout(in: area)
         let list = try #require(screen.list)
         // Then in the first frame both rows show a preview — none is a white spot — in the hash's red

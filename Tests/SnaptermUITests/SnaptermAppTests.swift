@@ -15,12 +15,11 @@ import Testing
         thumbnails.stubAll(with: MockResponse(data: Self.art.encoded))
         var configuration = SchemeLoaderConfiguration()
         configuration.maxConcurrentLoads = 32
-        let thumbnailLoader = try SchemeLoader(handlers: [thumbnails], configuration: configuration)
-        let pictureLoader = try SchemeLoader(handlers: [MockSchemeHandler(scheme: "map")])
+        let loader = try SchemeLoader(handlers: [thumbnails, MockSchemeHandler(scheme: "map")], configuration: configuration)
         let places = (0..<50).map { Place(name: "Town \($0)", country: "XX", latitude: Double($0), longitude: 10, population: 1000 * $0) }
-        let state = AppState(pictureLoader: pictureLoader, thumbnailLoader: thumbnailLoader, graphics: .symbols,
+        let state = AppState(loader: loader, graphics: .symbols,
                              cellSize: (8, 16), places: places)
-        let screen = PlacesScreen(places: places, loader: thumbnailLoader, box: state.box(columns: 10, rows: 3))
+        let screen = PlacesScreen(places: places, loader: loader, box: state.box(columns: 10, rows: 3))
         let terminal = FakeTerminalScreen(rows: 30, columns: 80)
         let output = BufferOutput()
         return (SnaptermApp(state: state, terminal: terminal, output: output, tabs: [screen]), terminal, output)

@@ -11,7 +11,7 @@ import Thumbnails
     func theMapViewOfATallTerminalHasAValidThumbnailURL(rows: Int) throws {
         // Given the map view laid out in a terminal of `rows` rows
         let fixture = try MessageFixture()
-        let screen = MapDetailScreen(place: MessageFixture.places[0], loader: fixture.state.thumbnailLoader,
+        let screen = MapDetailScreen(place: MessageFixture.places[0], loader: fixture.state.loader,
                                      box: fixture.state.box(columns: 1, rows: 1))
         screen.layout(in: CellRect(row: 1, column: 0, rows: rows - 2, columns: 120))
         // When its URL is read back as the thumbnail handler reads it

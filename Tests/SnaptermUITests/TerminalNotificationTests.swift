@@ -35,7 +35,7 @@ import Testing
         let connection = SilentConnection()
         fixture.state.connection = connection
         fixture.state.notification = .bell
-        let list = ConversationsScreen(store: fixture.store, loader: fixture.state.thumbnailLoader,
+        let list = ConversationsScreen(store: fixture.store, loader: fixture.state.loader,
                                        box: fixture.state.box(columns: 10, rows: 3), connection: connection)
         let output = BufferOutput()
         let app = SnaptermApp(state: fixture.state, terminal: FakeTerminalScreen(rows: 30, columns: 80), output: output, tabs: [list])

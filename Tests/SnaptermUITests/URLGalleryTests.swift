@@ -15,8 +15,7 @@ import Thumbnails
         let photo = try Data(contentsOf: FolderFixtures.photo)
         let server = try await TestHTTPServer(routes: ["/pics/a.jpg": .respond(body: photo),
                                                        "/pics/my%20b%1B.jpg": .respond(body: photo)])
-        let web = try SchemeLoader(handlers: [HTTPSchemeHandler()])
-        let thumbnails = try SchemeLoader(handlers: [ThumbnailSchemeHandler(base: web)])
+        let thumbnails = try SchemeLoader(handlers: [HTTPSchemeHandler(), ThumbnailSchemeHandler()])
         let pictures = PictureList(name: "Pictures", entries: [GalleryEntry(url: server.url("/pics/a.jpg")),
                                                                GalleryEntry(url: server.url("/pics/my%20b%1B.jpg"))])
 
@@ -49,7 +48,6 @@ import Thumbnails
         #expect(screen.viewing == nil && screen.selected == 1 && screen.entries == pictures.entries)
 
         await thumbnails.shutdown()
-        await web.shutdown()
         await server.stop()
     }
 

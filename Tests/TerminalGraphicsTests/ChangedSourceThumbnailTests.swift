@@ -10,19 +10,17 @@ import Testing
 import Thumbnails
 
 @Suite struct ChangedSourceThumbnailTests {
+    /// The files under `root` and their thumbnails, in one loader (as the app's), with its disk cache in `disk`.
     private struct Loaders {
-        let base: SchemeLoader, thumbnails: SchemeLoader
+        let thumbnails: SchemeLoader
         func shutdown() async {
             await thumbnails.shutdown()
-            await base.shutdown()
         }
     }
 
     private func loaders(root: URL, disk: URL) throws -> Loaders {
-        let base = try SchemeLoader(handlers: [FileSchemeHandler(allowedRoots: [root])])
-        let thumbnails = try SchemeLoader(handlers: [ThumbnailSchemeHandler(base: base)],
-                                          configuration: SchemeLoaderConfiguration(diskDirectory: disk))
-        return Loaders(base: base, thumbnails: thumbnails)
+        Loaders(thumbnails: try SchemeLoader(handlers: [FileSchemeHandler(allowedRoots: [root]), ThumbnailSchemeHandler()],
+                                             configuration: SchemeLoaderConfiguration(diskDirectory: disk)))
     }
 
     private func png(_ colour: RGBA) async throws -> Data {
@@ -96,8 +94,7 @@ import Thumbnails
         let server = try await TestHTTPServer(routes: [
             "/private.png": .respond(headers: [("Content-Type", "image/png"), ("Cache-Control", "no-store")], body: body)])
         let disk = try TemporaryDirectory()
-        let base = try SchemeLoader(handlers: [HTTPSchemeHandler()], configuration: SchemeLoaderConfiguration(diskDirectory: disk.appending("base")))
-        let thumbnails = try SchemeLoader(handlers: [ThumbnailSchemeHandler(base: base)],
+        let thumbnails = try SchemeLoader(handlers: [HTTPSchemeHandler(), ThumbnailSchemeHandler()],
                                           configuration: SchemeLoaderConfiguration(diskDirectory: disk.appending("thumbs")))
 
         // When its sixel thumbnail is loaded twice
@@ -105,13 +102,11 @@ import Thumbnails
         _ = try await thumbnails.data(for: url)
         let second = try await thumbnails.data(for: url)
 
-        // Then nothing was written to either disk cache, and the second load asked the server again
+        // Then nothing was written to the disk cache (neither picture nor thumbnail), and the second load asked the server again
         #expect(await thumbnails.diskCache?.usage.count == 0)
-        #expect(await base.diskCache?.usage.count == 0)
         #expect(second.source == .handler)
         #expect(server.requestCount("/private.png") == 2)
         await thumbnails.shutdown()
-        await base.shutdown()
         await server.stop()
     }
 }

@@ -25,8 +25,7 @@ import Thumbnails
     func itsThumbnailIsConfidentialAndNeverOnDisk(mode: GraphicsMode) async throws {
         let folder = try TemporaryDirectory()
         let png = try await OffPool.run { try ImageProcessor().encode(TestImages.card(width: 120, height: 80), as: .png) }
-        let base = try SchemeLoader(handlers: [ConfidentialSource(png: png)])
-        let thumbnails = try SchemeLoader(handlers: [ThumbnailSchemeHandler(base: base)],
+        let thumbnails = try SchemeLoader(handlers: [ConfidentialSource(png: png), ThumbnailSchemeHandler()],
                                           configuration: SchemeLoaderConfiguration(diskDirectory: folder.url))
         let url = ThumbnailURL(source: URL(string: "secret://attachment/1")!, box: ThumbnailBox(columns: 12, rows: 4, mode: mode)).url
         // When its thumbnail is made, and asked again
@@ -42,6 +41,5 @@ import Thumbnails
             #expect(contents.range(of: Data("secret".utf8)) == nil, "an entry of the confidential thumbnail: \(path)")
         }
         await thumbnails.shutdown()
-        await base.shutdown()
     }
 }

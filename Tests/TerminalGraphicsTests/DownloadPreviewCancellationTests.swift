@@ -17,8 +17,7 @@ import Thumbnails
         try await OffPool.run { held.wait() }
         let photo = try Data(contentsOf: CommandRunner.repositoryRoot.appendingPathComponent("Tests/Fixtures/imaging/good/coffee-320-progressive.jpg"))
         let server = try await TestHTTPServer(routes: ["/photo.jpg": .stallAfter(prefix: photo.prefix(photo.count / 2), declaredLength: photo.count)])
-        let base = try SchemeLoader(handlers: [HTTPSchemeHandler()])
-        let thumbnails = try SchemeLoader(handlers: [ThumbnailSchemeHandler(base: base, workers: pool)])
+        let thumbnails = try SchemeLoader(handlers: [HTTPSchemeHandler(), ThumbnailSchemeHandler(workers: pool)])
         let box = ThumbnailBox(columns: 12, rows: 4, mode: .symbols, colors: .truecolor)
         let done = ResultBox()
         let token = thumbnails.load(LoadRequest(url: ThumbnailURL(source: server.url("/photo.jpg"), box: box).url)) { done.add($0) }
@@ -38,7 +37,6 @@ import Thumbnails
         #expect(done.count == 1)
         #expect(throws: CancellationError.self) { try done.first?.get() }
         await thumbnails.shutdown()
-        await base.shutdown()
         await server.stop()
     }
 }

@@ -19,8 +19,7 @@ import Thumbnails
     /// and then stalls (so the preview cannot lose a race with the rest of the download on a loaded machine).
     private func firstPreview(of body: Data, sent: Int) async throws -> Data? {
         let server = try await TestHTTPServer(routes: ["/photo.jpg": .stallAfter(prefix: body.prefix(sent), declaredLength: body.count)])
-        let base = try SchemeLoader(handlers: [HTTPSchemeHandler()])
-        let thumbnails = try SchemeLoader(handlers: [ThumbnailSchemeHandler(base: base, encoder: ThumbnailEncoder(), workers: Self.workers)])
+        let thumbnails = try SchemeLoader(handlers: [HTTPSchemeHandler(), ThumbnailSchemeHandler(encoder: ThumbnailEncoder(), workers: Self.workers)])
         var preview: Data?
         do {
             for try await event in thumbnails.events(for: LoadRequest(url: ThumbnailURL(source: server.url("/photo.jpg"), box: box).url)) {
@@ -32,7 +31,7 @@ import Thumbnails
         } catch {
             Issue.record("the load ended without a preview: \(error)")
         }
-        await base.shutdown()
+        await thumbnails.shutdown()
         await server.stop()
         return preview
     }
@@ -90,8 +89,7 @@ import Thumbnails
         try #require(vips.status == 0, "\(vips.output)")
         let photo = try Data(contentsOf: made)
         let server = try await TestHTTPServer(routes: ["/photo.jpg": .respond(body: photo, chunks: 24, delay: .milliseconds(120))])
-        let base = try SchemeLoader(handlers: [HTTPSchemeHandler()])
-        let thumbnails = try SchemeLoader(handlers: [ThumbnailSchemeHandler(base: base, encoder: ThumbnailEncoder(), workers: Self.workers)])
+        let thumbnails = try SchemeLoader(handlers: [HTTPSchemeHandler(), ThumbnailSchemeHandler(encoder: ThumbnailEncoder(), workers: Self.workers)])
         let kitty = ThumbnailBox(columns: 12, rows: 4, mode: .kitty)
         // When its thumbnail loads to the end
         var previews: [Data] = [], final: Data?
@@ -101,7 +99,7 @@ import Thumbnails
             case .completed(let loaded): final = loaded.data
             }
         }
-        await base.shutdown()
+        await thumbnails.shutdown()
         await server.stop()
         // Then several previews came, a few and not one a piece, each nearer the picture than the one before
         #expect((2...6).contains(previews.count), "\(previews.count) previews of a \(photo.count)-byte photo")
@@ -120,8 +118,7 @@ import Thumbnails
         // Given a baseline JPEG without an EXIF thumbnail, sent in 8 pieces 100 ms apart
         let photo = try ImageProcessor().encode(Bitmap(width: 640, height: 480, filledWith: RGBA(red: 90, green: 90, blue: 90)), as: .jpeg(quality: 100))
         let server = try await TestHTTPServer(routes: ["/photo.jpg": .respond(body: photo, chunks: 8, delay: .milliseconds(100))])
-        let base = try SchemeLoader(handlers: [HTTPSchemeHandler()])
-        let thumbnails = try SchemeLoader(handlers: [ThumbnailSchemeHandler(base: base, encoder: ThumbnailEncoder(), workers: Self.workers)])
+        let thumbnails = try SchemeLoader(handlers: [HTTPSchemeHandler(), ThumbnailSchemeHandler(encoder: ThumbnailEncoder(), workers: Self.workers)])
         // When its thumbnail loads to the end
         var previews = 0, completed = false
         for try await event in thumbnails.events(for: LoadRequest(url: ThumbnailURL(source: server.url("/photo.jpg"), box: box).url)) {
@@ -132,7 +129,7 @@ import Thumbnails
         }
         // Then it reported none: nothing of it could stand in before the whole was there
         #expect(completed && previews == 0)
-        await base.shutdown()
+        await thumbnails.shutdown()
         await server.stop()
     }
 }

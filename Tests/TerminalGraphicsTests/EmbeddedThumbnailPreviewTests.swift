@@ -12,11 +12,11 @@ import Thumbnails
     private let source = URL(string: "mock://photos/phone.jpg")!
     private let box = ThumbnailBox(columns: 8, rows: 4, mode: .symbols, colors: .truecolor)
 
-    /// Text art of `url` through a thumbnail loader over a mock serving `photo`.
+    /// Text art of `url` through one loader of a mock serving `photo`.
     private func textArt(of photo: Data, fromEmbeddedThumbnail: Bool) async throws -> String {
         let mock = MockSchemeHandler()
         mock.stub(source, with: MockResponse(data: photo, mimeType: "image/jpeg"))
-        let thumbnails = try SchemeLoader(handlers: [ThumbnailSchemeHandler(base: try SchemeLoader(handlers: [mock]), encoder: ThumbnailEncoder())])
+        let thumbnails = try SchemeLoader(handlers: [mock, ThumbnailSchemeHandler(encoder: ThumbnailEncoder())])
         let url = ThumbnailURL(source: source, box: box, fromEmbeddedThumbnail: fromEmbeddedThumbnail).url
         return String(decoding: try await thumbnails.data(for: url).data, as: UTF8.self)
     }

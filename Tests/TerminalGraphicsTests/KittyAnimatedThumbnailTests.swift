@@ -12,12 +12,12 @@ import Thumbnails
     private let fixtures = CommandRunner.repositoryRoot.appendingPathComponent("Tests/Fixtures/imaging/good")
     private let kitty = ThumbnailBox(columns: 6, rows: 3, mode: .kitty)
 
-    /// The thumbnail of `file` (a fixture) for `box`, made through a thumbnail loader over a mock serving it.
+    /// The thumbnail of `file` (a fixture) for `box`, made through one loader of a mock serving it.
     private func thumbnail(of file: String, box: ThumbnailBox, animated: Bool) async throws -> Data {
         let source = URL(string: "mock://pictures/\(file)")!
         let mock = MockSchemeHandler()
         mock.stub(source, with: MockResponse(data: try Data(contentsOf: fixtures.appendingPathComponent(file)), mimeType: "image/gif"))
-        let thumbnails = try SchemeLoader(handlers: [ThumbnailSchemeHandler(base: try SchemeLoader(handlers: [mock]), encoder: ThumbnailEncoder())])
+        let thumbnails = try SchemeLoader(handlers: [mock, ThumbnailSchemeHandler(encoder: ThumbnailEncoder())])
         return try await thumbnails.data(for: ThumbnailURL(source: source, box: box, animated: animated).url).data
     }
 
@@ -50,7 +50,7 @@ import Thumbnails
         let source = URL(string: "mock://pictures/three-frames-16x16.gif")!
         let mock = MockSchemeHandler()
         mock.stub(source, with: MockResponse(data: try Data(contentsOf: fixtures.appendingPathComponent("three-frames-16x16.gif")), mimeType: "image/gif"))
-        let thumbnails = try SchemeLoader(handlers: [ThumbnailSchemeHandler(base: try SchemeLoader(handlers: [mock]), encoder: ThumbnailEncoder())])
+        let thumbnails = try SchemeLoader(handlers: [mock, ThumbnailSchemeHandler(encoder: ThumbnailEncoder())])
         // When its animated kitty thumbnail loads to the end
         var previews: [Data] = [], final: Data?
         for try await event in thumbnails.events(for: LoadRequest(url: ThumbnailURL(source: source, box: kitty, animated: true).url)) {

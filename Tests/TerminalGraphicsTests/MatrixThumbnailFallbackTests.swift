@@ -15,8 +15,7 @@ import Thumbnails
         let mock = MockSchemeHandler(scheme: "mxc") { try MatrixMediaURL(url: $0).url }
         mock.stubAll(with: MockResponse(data: Data(), error: .httpStatus(code: 400, url: "mxc://example.org/abc?height=240&width=320")))
         mock.stub(URL(string: "mxc://example.org/abc")!, with: MockResponse(data: png, mimeType: "image/png"))
-        let base = try SchemeLoader(handlers: [mock])
-        let thumbnails = try SchemeLoader(handlers: [ThumbnailSchemeHandler(base: base, encoder: ThumbnailEncoder())])
+        let thumbnails = try SchemeLoader(handlers: [mock, ThumbnailSchemeHandler(encoder: ThumbnailEncoder())])
 
         // When its thumbnail for a small box is loaded
         let box = ThumbnailBox(columns: 16, rows: 5, mode: .symbols)
@@ -28,6 +27,5 @@ import Thumbnails
         #expect(ThumbnailSource.mayFallBack(after: LoadError.network(reason: "refused", url: "mxc://a/b")) == false)
         #expect(ThumbnailSource.mayFallBack(after: CancellationError()) == false)
         await thumbnails.shutdown()
-        await base.shutdown()
     }
 }

@@ -1,4 +1,4 @@
-// MatrixThumbnailSourceTests: a thumbnail of a whole `mxc://` picture asks the base loader for the server's
+// MatrixThumbnailSourceTests: a thumbnail of a whole `mxc://` picture asks the loader for the server's
 // pre-made thumbnail that holds its box, not the full file; animations, previews and sized sources stay as given.
 import Foundation
 import Imaging
@@ -14,17 +14,15 @@ import Thumbnails
         let png = try await OffPool.run { try ImageProcessor().encode(TestImages.card(width: 120, height: 80), as: .png) }
         let mock = MockSchemeHandler(scheme: "mxc") { try MatrixMediaURL(url: $0).url }
         mock.stubAll(with: MockResponse(data: png, mimeType: "image/png"))
-        let base = try SchemeLoader(handlers: [mock])
-        let thumbnails = try SchemeLoader(handlers: [ThumbnailSchemeHandler(base: base, encoder: ThumbnailEncoder())])
+        let thumbnails = try SchemeLoader(handlers: [mock, ThumbnailSchemeHandler(encoder: ThumbnailEncoder())])
 
         // When a 16×5-cell box (128×80 px) of the whole picture is loaded
         let box = ThumbnailBox(columns: 16, rows: 5, mode: .symbols)
         _ = try await thumbnails.data(for: ThumbnailURL(source: URL(string: "mxc://Example.org/abc")!, box: box).url)
 
-        // Then the base loader fetched the 320×240 thumbnail, never the file
+        // Then the loader fetched the 320×240 thumbnail, never the file
         #expect(mock.startedURLs.map(\.absoluteString) == ["mxc://example.org/abc?height=240&width=320"])
         await thumbnails.shutdown()
-        await base.shutdown()
     }
 
     @Test func givenBoxesAndSources_whenChoosingWhatToLoad_thenOnlyWholeMxcStillsAreSized() throws {

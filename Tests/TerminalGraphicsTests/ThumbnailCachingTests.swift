@@ -10,11 +10,10 @@ import Thumbnails
 @Suite struct ThumbnailCachingTests {
     private let source = URL(string: "mock://photos/card.png")!
 
-    private func makeLoaders(_ mock: MockSchemeHandler, disk: URL) throws -> (base: SchemeLoader, thumbnails: SchemeLoader) {
-        let base = try SchemeLoader(handlers: [mock])
-        let thumbnails = try SchemeLoader(handlers: [ThumbnailSchemeHandler(base: base, encoder: ThumbnailEncoder())],
-                                          configuration: SchemeLoaderConfiguration(diskDirectory: disk))
-        return (base, thumbnails)
+    /// One loader of the mock's pictures and their thumbnails, with its disk cache in `disk`.
+    private func makeLoader(_ mock: MockSchemeHandler, disk: URL) throws -> SchemeLoader {
+        try SchemeLoader(handlers: [mock, ThumbnailSchemeHandler(encoder: ThumbnailEncoder())],
+                         configuration: SchemeLoaderConfiguration(diskDirectory: disk))
     }
 
     private func stubbedMock() async throws -> MockSchemeHandler {
@@ -28,7 +27,7 @@ import Thumbnails
     func aSecondLoadIsAMemoryHit(mode: GraphicsMode) async throws {
         let folder = try TemporaryDirectory()
         let mock = try await stubbedMock()
-        let (base, thumbnails) = try makeLoaders(mock, disk: folder.url)
+        let thumbnails = try makeLoader(mock, disk: folder.url)
         let url = ThumbnailURL(source: source, box: ThumbnailBox(columns: 12, rows: 4, mode: mode)).url
         // When the same thumbnail is loaded twice
         let first = try await thumbnails.data(for: url)
@@ -43,7 +42,6 @@ import Thumbnails
         default: Issue.record("\(mode) produced \(picture)")
         }
         await thumbnails.shutdown()
-        await base.shutdown()
     }
 
     @Test func sixelIsADiskHitForANewLoaderAndTextArtIsNot() async throws {
@@ -51,19 +49,17 @@ import Thumbnails
         let mock = try await stubbedMock()
         let sixel = ThumbnailURL(source: source, box: ThumbnailBox(columns: 12, rows: 4, mode: .sixel)).url
         let symbols = ThumbnailURL(source: source, box: ThumbnailBox(columns: 12, rows: 4, mode: .symbols)).url
-        let first = try makeLoaders(mock, disk: folder.appending("cache"))
-        let encoded = try await first.thumbnails.data(for: sixel)
-        _ = try await first.thumbnails.data(for: symbols)
-        await first.thumbnails.shutdown()
-        await first.base.shutdown()
-        // A new process: new loaders over the same disk folder
-        let second = try makeLoaders(mock, disk: folder.appending("cache"))
-        let again = try await second.thumbnails.data(for: sixel)
+        let first = try makeLoader(mock, disk: folder.appending("cache"))
+        let encoded = try await first.data(for: sixel)
+        _ = try await first.data(for: symbols)
+        await first.shutdown()
+        // A new process: a new loader over the same disk folder
+        let second = try makeLoader(mock, disk: folder.appending("cache"))
+        let again = try await second.data(for: sixel)
         #expect(again.source == .disk && again.data == encoded.data)
-        let text = try await second.thumbnails.data(for: symbols)
+        let text = try await second.data(for: symbols)
         #expect(text.source == .handler)
-        await second.thumbnails.shutdown()
-        await second.base.shutdown()
+        await second.shutdown()
     }
 
     @Test func theKeyHoldsTheBoxTheModeAndThePalette() throws {
@@ -84,11 +80,10 @@ import Thumbnails
         let mock = MockSchemeHandler()
         mock.stub(source, with: MockResponse(data: Data("\u{FF}\u{D8}\u{FF} not really a jpeg".utf8)))
         let folder = try TemporaryDirectory()
-        let (base, thumbnails) = try makeLoaders(mock, disk: folder.url)
+        let thumbnails = try makeLoader(mock, disk: folder.url)
         await #expect(throws: (any Error).self) {
             try await thumbnails.data(for: ThumbnailURL(source: source, box: ThumbnailBox(columns: 4, rows: 2, mode: .ascii)).url)
         }
         await thumbnails.shutdown()
-        await base.shutdown()
     }
 }

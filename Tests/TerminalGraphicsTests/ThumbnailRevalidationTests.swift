@@ -26,14 +26,13 @@ import Thumbnails
         let moment = Locked(Date())
         var http = HTTPSchemeHandler.Configuration()
         http.now = { moment.withLock { $0 } }
-        var baseConfiguration = SchemeLoaderConfiguration()
-        baseConfiguration.now = http.now
-        let base = try SchemeLoader(handlers: [HTTPSchemeHandler(configuration: http)], configuration: baseConfiguration)
         let encodes = Counter()
         var configuration = SchemeLoaderConfiguration()
         configuration.now = http.now
         configuration.staleWhileRevalidate = 3600
-        let thumbnails = try SchemeLoader(handlers: [ThumbnailSchemeHandler(base: base, observer: { _ in encodes.add() })],
+        configuration.staleWhileRevalidateSchemes = [ThumbnailURL.scheme]  // as the app: the picture is revalidated first
+        let thumbnails = try SchemeLoader(handlers: [HTTPSchemeHandler(configuration: http),
+                                                     ThumbnailSchemeHandler(observer: { _ in encodes.add() })],
                                           configuration: configuration)
         let refreshes = Refreshes()
         thumbnails.addRefreshObserver { _, changed in refreshes.changes.withLock { $0.append(changed) } }
@@ -59,7 +58,6 @@ import Thumbnails
         #expect(encodes.count == 2)
         #expect(try await thumbnails.data(for: url).data != original.data)
         await thumbnails.shutdown()
-        await base.shutdown()
         await server.stop()
     }
 }

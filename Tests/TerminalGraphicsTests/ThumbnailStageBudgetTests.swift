@@ -1,4 +1,5 @@
-// ThumbnailStageBudgetTests: a thumbnail waits for its source without a CPU slot, and its priority reaches the source.
+// ThumbnailStageBudgetTests: a thumbnail is a stage of the one loader — it waits for its source without a CPU slot,
+// its priority reaches the source, and a cold web picture passes the loader's pipeline once per URL.
 import Foundation
 import Imaging
 import SchemeLoader
@@ -16,22 +17,22 @@ import Thumbnails
         ThumbnailURL(source: source, box: ThumbnailBox(columns: 8, rows: 3, mode: .symbols)).url
     }
 
-    /// Thumbnails over `base` with one slot: one encode at a time.
-    private func oneSlotThumbnails(over base: SchemeLoader) throws -> SchemeLoader {
+    /// One loader of `mock`'s pictures and their thumbnails, encoding on one worker thread: one encode at a time.
+    private func loader(_ mock: MockSchemeHandler, concurrency: Int = 6) throws -> SchemeLoader {
         var configuration = SchemeLoaderConfiguration()
-        configuration.maxConcurrentLoads = 1
-        return try SchemeLoader(handlers: [ThumbnailSchemeHandler(base: base)], configuration: configuration)
+        configuration.maxConcurrentLoads = concurrency
+        return try SchemeLoader(handlers: [mock, ThumbnailSchemeHandler(workers: WorkerPool(threads: 1, nicenessIncrement: 0))],
+                                configuration: configuration)
     }
 
-    @Test func aSlowSourceDoesNotHoldTheSlotAFastOneNeeds() async throws {
-        // Given one encode slot, and a thumbnail whose source is stuck (a slow web server)
+    @Test func aSlowSourceDoesNotHoldTheWorkerAFastOneNeeds() async throws {
+        // Given one encoding worker, and a thumbnail whose source is stuck (a slow web server)
         let gate = Gate()
         let mock = MockSchemeHandler()
         let slow = URL(string: "mock://web/slow.png")!, fast = URL(string: "mock://web/fast.png")!
         mock.stub(slow, with: MockResponse(data: try await png(), mimeType: "image/png", gate: gate))
         mock.stub(fast, with: MockResponse(data: try await png(), mimeType: "image/png"))
-        let base = try SchemeLoader(handlers: [mock])
-        let thumbnails = try oneSlotThumbnails(over: base)
+        let thumbnails = try loader(mock)
         let stuck = ResultBox()
         thumbnails.load(thumbnail(slow)) { stuck.add($0) }
         #expect(await eventually { gate.waiting == 1 })
@@ -46,7 +47,6 @@ import Thumbnails
         #expect(await eventually { stuck.count == 1 })
         #expect((try? stuck.first?.get())?.source == .handler)
         await thumbnails.shutdown()
-        await base.shutdown()
     }
 
     @Test func theSlotTimeLeavesOutTheWaitForTheSource() async throws {
@@ -54,19 +54,17 @@ import Thumbnails
         let mock = MockSchemeHandler()
         let source = URL(string: "mock://web/late.png")!
         mock.stub(source, with: MockResponse(data: try await png(), mimeType: "image/png", delay: .milliseconds(200)))
-        let base = try SchemeLoader(handlers: [mock])
-        let thumbnails = try oneSlotThumbnails(over: base)
+        let thumbnails = try loader(mock)
         // When its thumbnail loads
         let loaded = try await thumbnails.data(for: thumbnail(source))
         // Then the handler time includes the wait, the slot time does not
         let handler = try #require(loaded.metrics.handler), held = try #require(loaded.metrics.slotHeld)
         #expect(handler - held >= .milliseconds(200))
         await thumbnails.shutdown()
-        await base.shutdown()
     }
 
     @Test func aThumbnailsPriorityReachesItsSourceAndFollowsItsChanges() async throws {
-        // Given a base loader with one slot, busy with a blocker, and two thumbnails whose sources queue behind it
+        // Given a loader with one turn, busy with a blocker, and two thumbnails whose sources queue behind it
         let gate = Gate()
         let mock = MockSchemeHandler()
         let blocker = URL(string: "mock://web/blocker")!
@@ -74,18 +72,13 @@ import Thumbnails
         let picture = try await png()
         let first = URL(string: "mock://web/first.png")!, second = URL(string: "mock://web/second.png")!
         for url in [first, second] { mock.stub(url, with: MockResponse(data: picture, mimeType: "image/png")) }
-        var baseConfiguration = SchemeLoaderConfiguration()
-        baseConfiguration.maxConcurrentLoads = 1
-        let base = try SchemeLoader(handlers: [mock], configuration: baseConfiguration)
-        var configuration = SchemeLoaderConfiguration()
-        configuration.maxConcurrentLoads = 2
-        let thumbnails = try SchemeLoader(handlers: [ThumbnailSchemeHandler(base: base)], configuration: configuration)
-        base.load(blocker) { _ in }
+        let thumbnails = try loader(mock, concurrency: 1)
+        thumbnails.load(blocker) { _ in }
         #expect(await eventually { gate.waiting == 1 })
         let done = ResultBox()
         let low = thumbnails.load(LoadRequest(url: thumbnail(first), priority: .low)) { done.add($0) }
         thumbnails.load(LoadRequest(url: thumbnail(second), priority: .normal)) { done.add($0) }
-        #expect(await eventually { base.statistics.inFlight == 3 })
+        #expect(await eventually { thumbnails.statistics(for: "mock").inFlight == 3 })
         // When the first thumbnail becomes the most urgent (its row came into view)
         low.setPriority(.veryHigh)
         gate.open()
@@ -94,6 +87,26 @@ import Thumbnails
         let started = mock.startedURLs.map(\.lastPathComponent)
         #expect(started == ["blocker", "first.png", "second.png"])
         await thumbnails.shutdown()
-        await base.shutdown()
+    }
+
+    @Test func aColdWebPicturePassesTheLoaderOncePerURL() async throws {
+        // Given a web picture and a loader with a disk cache, both cold
+        let server = try await TestHTTPServer(routes: [
+            "/cold.png": .respond(headers: [("Content-Type", "image/png"), ("Cache-Control", "max-age=600")], body: try await png())])
+        let disk = try TemporaryDirectory()
+        let loader = try SchemeLoader(handlers: [HTTPSchemeHandler(), ThumbnailSchemeHandler()],
+                                      configuration: SchemeLoaderConfiguration(diskDirectory: disk.url))
+        // When its thumbnail is loaded
+        let loaded = try await loader.data(for: thumbnail(server.url("/cold.png")))
+        // Then the thumbnail and its picture each went once through job, disk lookup and handler, in one loader
+        #expect(loaded.source == .handler)
+        let pictures = loader.statistics(for: "http"), thumbnails = loader.statistics(for: ThumbnailURL.scheme)
+        #expect(pictures.handlerLoads == 1 && thumbnails.handlerLoads == 1)
+        #expect(pictures.diskHits + pictures.memoryHits + pictures.coalesced == 0)
+        #expect(thumbnails.diskHits + thumbnails.memoryHits + thumbnails.coalesced == 0)
+        #expect(loader.statistics.handlerLoads == 2)
+        #expect(server.requestCount("/cold.png") == 1)
+        await loader.shutdown()
+        await server.stop()
     }
 }

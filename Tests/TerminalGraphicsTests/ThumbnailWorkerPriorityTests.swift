@@ -27,8 +27,7 @@ import Thumbnails
         let mock = MockSchemeHandler()
         mock.stub(source, with: MockResponse(data: png, mimeType: "image/png"))
         let encoder = RecordingEncoder()
-        let base = try SchemeLoader(handlers: [mock])
-        let thumbnails = try SchemeLoader(handlers: [ThumbnailSchemeHandler(base: base, encoder: encoder)])
+        let thumbnails = try SchemeLoader(handlers: [mock, ThumbnailSchemeHandler(encoder: encoder)])
         // When a sixel thumbnail is loaded
         let url = ThumbnailURL(source: source, box: ThumbnailBox(columns: 12, rows: 4, mode: .sixel)).url
         let result = try await thumbnails.data(for: url)
@@ -38,6 +37,5 @@ import Thumbnails
         #expect(encoder.niceness.count == 1)
         #expect(encoder.niceness.allSatisfy { $0 > ui || ui == 19 }, "encoded at \(encoder.niceness), UI at \(ui)")
         await thumbnails.shutdown()
-        await base.shutdown()
     }
 }

@@ -4,20 +4,18 @@
 import Foundation
 import SchemeLoader
 
-/// Loads ``EncryptedMediaURL``s with the keys of ``EncryptedMediaKeys``: the whole ciphertext from `source` (the
-/// loader holding the `mxc://` handler), its SHA-256 compared with the event's, then AES-256-CTR. A mismatch is
+/// Loads ``EncryptedMediaURL``s with the keys of ``EncryptedMediaKeys``: the whole ciphertext as the load's source
+/// (from the same loader, which must hold the `mxc://` handler), its SHA-256 compared with the event's, then AES-256-CTR. A mismatch is
 /// ``EncryptedAttachmentError/hashMismatch(url:)`` and nothing is delivered; an unknown key,
 /// ``EncryptedAttachmentError/keyUnknown(url:)``.
 public struct EncryptedMediaSchemeHandler: SchemeHandling {
     private let keys: EncryptedMediaKeys
-    private let source: LoaderReference
     private let workers: WorkerPool
 
-    /// A stage opening the attachments of `keys`, their ciphertext loaded through `source`'s loader (usually the
-    /// loader this handler is in: set the reference once it is made); hashing and decrypting run on `workers`.
-    public init(keys: EncryptedMediaKeys, source: LoaderReference, workers: WorkerPool = .shared) {
+    /// A stage opening the attachments of `keys`, their ciphertext loaded as a source of the loader it is in;
+    /// hashing and decrypting run on `workers`.
+    public init(keys: EncryptedMediaKeys, workers: WorkerPool = .shared) {
         self.keys = keys
-        self.source = source
         self.workers = workers
     }
 
@@ -35,10 +33,7 @@ public struct EncryptedMediaSchemeHandler: SchemeHandling {
     public func load(_ task: SchemeLoadTask, client: SchemeLoadClient) async throws {
         let url = try EncryptedMediaURL(url: task.url)
         guard let attachment = keys.attachment(for: url) else { throw EncryptedAttachmentError.keyUnknown(url: url.url.absoluteString) }
-        guard let loader = source.loader else {
-            throw LoadError.handlerFailed(scheme: EncryptedMediaURL.scheme, reason: "the loader of its ciphertext is gone")
-        }
-        let ciphertext = try await loader.result(for: LoadRequest(url: attachment.media.url, priority: task.priority), asSourceOf: task)
+        let ciphertext = try await task.source(attachment.media.url)
         try Task.checkCancellation()
         let clear = try await task.work(on: workers) { [data = ciphertext.data] in try attachment.decrypt(data) }
         try Task.checkCancellation()

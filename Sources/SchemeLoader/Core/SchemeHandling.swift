@@ -11,6 +11,10 @@ public struct SchemeLoadTask: Sendable {
     public let cachedResponse: CachedResponse?
     let context: LoadTaskContext?
 
+    /// The load whose handler runs on this task (and the tasks it starts), if any: a byte range read inside
+    /// a map's load (`HTTPRangeSource`) is that load's source, at its priority.
+    @TaskLocal static var running: SchemeLoadTask?
+
     /// Creates a task (outside a loader: priority `.normal`).
     public init(url: URL, cachedResponse: CachedResponse? = nil) {
         self.init(url: url, cachedResponse: cachedResponse, context: nil)
@@ -25,6 +29,20 @@ public struct SchemeLoadTask: Sendable {
     /// The load's priority now: the highest among the callers waiting for it. It changes while the
     /// load runs (a prefetched row that became visible).
     public var priority: LoadPriority { context?.job.priority ?? .normal }
+
+    /// Loads `url` through this load's own loader as its source (a thumbnail's picture, an attachment's
+    /// ciphertext): one load of the loader like any other — cached, and joined with any other load of that
+    /// URL — at this load's priority as it changes (pushed to it), and cancelled when no load that needs it
+    /// still waits (cancelling the calling task leaves it). It holds no worker while it waits. `bytesSoFar`,
+    /// when given, hears the bytes received so far each time more arrive (not for a cached copy, which comes
+    /// whole). Outside a loader there is no source to load: `LoadError.handlerFailed`.
+    public func source(_ url: URL, bytesSoFar: (@Sendable (Data) -> Void)? = nil) async throws -> LoadResult {
+        guard let context, let loader = context.loader else {
+            throw LoadError.handlerFailed(scheme: self.url.scheme ?? "?", reason: "\(url.absoluteString) is a source, loaded only inside a loader")
+        }
+        return try await loader.result(for: LoadRequest(url: url, priority: context.job.priority),
+                                       follows: context.job.workPriority, bytesSoFar: bytesSoFar)
+    }
 
     /// Runs blocking, CPU-bound `work` (a decode, an encode) on `workers` at this load's priority, as it
     /// changes while the work waits: the most urgent waiting work runs next. Work still waiting when the
@@ -41,14 +59,18 @@ public struct SchemeLoadTask: Sendable {
     }
 }
 
-/// What a running load lends its handler: the job (for its priority), and what notes the work it ran.
+/// What a running load lends its handler: the job (for its priority), the loader (for its sources), and what
+/// notes the work it ran.
 final class LoadTaskContext: Sendable {
     let job: LoadJob
+    /// The loader running the job (weak: a handler's task never keeps its loader).
+    weak let loader: SchemeLoader?
     private let recorder: StatisticsRecorder
     private let time = Locked<Duration?>(nil)
 
-    init(job: LoadJob, recorder: StatisticsRecorder) {
+    init(job: LoadJob, loader: SchemeLoader, recorder: StatisticsRecorder) {
         self.job = job
+        self.loader = loader
         self.recorder = recorder
     }
 
@@ -58,7 +80,7 @@ final class LoadTaskContext: Sendable {
         guard let duration else { return }
         time.withLock { $0 = ($0 ?? .zero) + duration }
         let wasted = job.isCancelled
-        recorder.update { statistics in
+        recorder.update(scheme: job.url.scheme) { statistics in
             statistics.workRun += 1
             if wasted { statistics.workForCancelledLoads += 1 }
         }
@@ -78,6 +100,9 @@ public protocol SchemeHandling: Sendable {
     func canHandle(_ url: URL) -> Bool
     /// The canonical form of `url`, used as the cache key; throws `LoadError` for bad URLs.
     func canonicalURL(for url: URL) throws -> URL
+    /// The canonical form of `url`, for a handler whose URLs name other URLs of the loader (a thumbnail's
+    /// source), which `registry` makes canonical. The default: `canonicalURL(for:)`.
+    func canonicalURL(for url: URL, resolving registry: SchemeRegistry) throws -> URL
     /// Loads the bytes for `task`, reporting them to `client`.
     func load(_ task: SchemeLoadTask, client: SchemeLoadClient) async throws
     /// Whether the loader holds one of its turns around the whole `load` (the default), or the handler
@@ -89,6 +114,9 @@ public protocol SchemeHandling: Sendable {
     /// the loader may remember it. `false` when the key carries the state of a source that can
     /// change (a file's identity): then `canonicalURL(for:)` is asked on every load.
     func isCanonicalURLStable(_ canonical: URL) -> Bool
+    /// `isCanonicalURLStable(_:)` for a key that holds other URLs of the loader, whose handlers `registry`
+    /// finds. The default: `isCanonicalURLStable(_:)`.
+    func isCanonicalURLStable(_ canonical: URL, resolving registry: SchemeRegistry) -> Bool
     /// Forgets the hosts found unreachable, so that the next load asks them again at once (the user asked to
     /// retry). Called by `SchemeLoader.forgetUnreachableHosts()`.
     func forgetUnreachableHosts()
@@ -108,6 +136,10 @@ extension SchemeHandling {
     public var budget: LoadBudget { .wholeLoad }
     /// Default: canonical URLs depend on the URL only.
     public func isCanonicalURLStable(_ canonical: URL) -> Bool { true }
+    /// Default: the URL alone decides its canonical form.
+    public func canonicalURL(for url: URL, resolving registry: SchemeRegistry) throws -> URL { try canonicalURL(for: url) }
+    /// Default: the URL alone decides.
+    public func isCanonicalURLStable(_ canonical: URL, resolving registry: SchemeRegistry) -> Bool { isCanonicalURLStable(canonical) }
     /// Default: no hosts to forget.
     public func forgetUnreachableHosts() {}
     /// Default: every copy may be reused.

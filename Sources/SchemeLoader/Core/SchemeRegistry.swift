@@ -44,8 +44,8 @@ public final class SchemeRegistry: Sendable {
         let text = url.absoluteString
         if let known = resolutions.value(for: text) { return known }
         let handler = try handler(for: url)
-        let resolution = Resolution(handler: handler, canonicalURL: try handler.canonicalURL(for: url))
-        if handler.isCanonicalURLStable(resolution.canonicalURL) { resolutions.insert(resolution, for: text, cost: 1) }
+        let resolution = Resolution(handler: handler, canonicalURL: try handler.canonicalURL(for: url, resolving: self))
+        if handler.isCanonicalURLStable(resolution.canonicalURL, resolving: self) { resolutions.insert(resolution, for: text, cost: 1) }
         return resolution
     }
 }

@@ -35,17 +35,22 @@ public struct LoaderStatistics: Sendable, Hashable {
     public init() {}
 }
 
-/// Keeps the counters and the recent durations per source, for medians and p95.
+/// Keeps the counters (in all and per scheme) and the recent durations per source, for medians and p95.
 final class StatisticsRecorder: Sendable {
     private struct State {
         var counters = LoaderStatistics()
+        var byScheme: [String: LoaderStatistics] = [:]
         var durations: [LoadSource: RecentDurations] = [:]
     }
 
     private let state = Locked(State())
 
-    func update(_ change: (inout LoaderStatistics) -> Void) {
-        state.withLock { change(&$0.counters) }
+    /// Applies `change` to the counters in all and to those of `scheme` (a URL's scheme; `nil`: none).
+    func update(scheme: String?, _ change: (inout LoaderStatistics) -> Void) {
+        state.withLock { state in
+            change(&state.counters)
+            if let scheme { change(&state.byScheme[scheme.lowercased(), default: LoaderStatistics()]) }
+        }
     }
 
     func record(_ duration: Duration, for source: LoadSource) {
@@ -54,15 +59,20 @@ final class StatisticsRecorder: Sendable {
 
     var counters: LoaderStatistics { state.withLock { $0.counters } }
 
+    func counters(for scheme: String) -> LoaderStatistics {
+        state.withLock { $0.byScheme[scheme.lowercased()] ?? LoaderStatistics() }
+    }
+
     func timings(for source: LoadSource) -> TimingSummary? {
         state.withLock { $0.durations[source]?.summary }
     }
 
     func reset() {
         state.withLock { state in
-            let inFlight = state.counters.inFlight
+            let inFlight = (state.counters.inFlight, state.byScheme.mapValues(\.inFlight))
             state = State()
-            state.counters.inFlight = inFlight
+            state.counters.inFlight = inFlight.0
+            for (scheme, count) in inFlight.1 where count != 0 { state.byScheme[scheme, default: LoaderStatistics()].inFlight = count }
         }
     }
 }

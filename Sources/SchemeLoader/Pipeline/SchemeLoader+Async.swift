@@ -22,18 +22,10 @@ extension SchemeLoader {
         try await result(for: request, follows: nil)
     }
 
-    /// Loads `request` as the source of `stage`, a load running in a handler of another loader (a
-    /// thumbnail's picture): at `stage`'s priority, now and as it changes, so a row that becomes
-    /// visible speeds up its source too. Cancelling the calling task cancels this caller only.
-    /// `bytesSoFar`, when given, hears the bytes received so far each time more arrive (not for a
-    /// cached copy, which comes whole): enough of a photo may be there for a preview.
-    public func result(for request: LoadRequest, asSourceOf stage: SchemeLoadTask,
-                       bytesSoFar: (@Sendable (Data) -> Void)? = nil) async throws -> LoadResult {
-        try await result(for: request, follows: stage.context?.job.workPriority, bytesSoFar: bytesSoFar)
-    }
-
-    private func result(for request: LoadRequest, follows: WorkPriority?,
-                        bytesSoFar: (@Sendable (Data) -> Void)? = nil) async throws -> LoadResult {
+    /// Loads `request` at the priority of `follows` as it changes (a source's load: `SchemeLoadTask.source`),
+    /// `bytesSoFar` hearing the bytes so far. Cancelling the calling task cancels this caller only.
+    func result(for request: LoadRequest, follows: WorkPriority?,
+                bytesSoFar: (@Sendable (Data) -> Void)? = nil) async throws -> LoadResult {
         let holder = TokenHolder()
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in

@@ -26,7 +26,7 @@ extension SchemeLoader {
         // A cache-only miss is an answer ("not cached"), not a failure of the source.
         if case .failure(let error) = delivered, !(error is CancellationError), !listeners.isEmpty,
            job.key.policy != .cacheOnly {
-            recorder.update { $0.failures += 1 }
+            recorder.update(scheme: job.url.scheme) { $0.failures += 1 }
         }
         for listener in listeners {
             listener.completion(delivered.map { loaded in
@@ -69,10 +69,10 @@ extension SchemeLoader {
             // A copy that varies on request fields the handler now sends otherwise is no copy of this request.
             if let stored = cached, !job.handler.mayReuse(stored.entry.response, for: job.url) { cached = nil }
             if let cached, job.key.policy == .cacheOnly {
-                return servedFromCache(cached, for: key, isStale: !cached.entry.response.isFresh(at: now()))
+                return servedFromCache(cached, of: job, isStale: !cached.entry.response.isFresh(at: now()))
             }
             if let cached, job.key.policy != .reloadRevalidatingCache, let isStale = servesAtOnce(cached.entry, url: job.url) {
-                return servedFromCache(cached, for: key, isStale: isStale)
+                return servedFromCache(cached, of: job, isStale: isStale)
             }
         }
         if job.key.policy == .cacheOnly { throw LoadError.notCached(url: key) }
@@ -82,16 +82,16 @@ extension SchemeLoader {
                cached.entry.response.mayServeStaleOnError {
                 if let loaded = try await load(job, turn: turn, revalidating: cached, within: budget, metrics: &metrics) { return loaded }
                 // The source did not answer in time (a dead network, a captive portal): the copy now, the check behind it.
-                recorder.update { $0.staleServedForSlowSource += 1 }
+                recorder.update(scheme: job.url.scheme) { $0.staleServedForSlowSource += 1 }
                 revalidateInBackground(job.url, stale: cached.entry.data, at: now(), awaited: false)
-                return servedFromCache(cached, for: key, isStale: true)
+                return servedFromCache(cached, of: job, isStale: true)
             }
             return try await load(job, turn: turn, revalidating: cached, metrics: &metrics)
         } catch {
             // stale-if-error: the source cannot be reached; the copy we have is better than nothing.
             guard let cached, cached.entry.response.mayServeStaleOnError, Self.isUnreachable(error) else { throw error }
-            recorder.update { $0.staleServedOnError += 1 }
-            return servedFromCache(cached, for: key, isStale: true)
+            recorder.update(scheme: job.url.scheme) { $0.staleServedOnError += 1 }
+            return servedFromCache(cached, of: job, isStale: true)
         }
     }
 
@@ -120,7 +120,7 @@ extension SchemeLoader {
     private func load(_ job: LoadJob, turn: UInt64?, revalidating cached: (entry: CachedResponse, source: LoadSource)?,
                       metrics: inout LoadMetrics) async throws -> Loaded {
         let key = job.key.cacheKey
-        let context = LoadTaskContext(job: job, recorder: recorder)
+        let context = LoadTaskContext(job: job, loader: self, recorder: recorder)
         let task = SchemeLoadTask(url: job.url, cachedResponse: cached?.entry, context: context)
         let client = SchemeLoadClient(wantsBytes: { job.hasByteReaders }) { job.report($0, bytes: $1) }
         if let turn {
@@ -139,28 +139,29 @@ extension SchemeLoader {
         let received = client.outcome
         if let refreshed = received.revalidated, let cached {  // the stale copy is still good
             let entry = CachedResponse(response: refreshed, data: cached.entry.data)
-            countHit(from: cached.source)
+            countHit(from: cached.source, scheme: job.url.scheme)
             return Loaded(entry: entry, source: cached.source, writesToDisk: keepInMemory(entry, for: key))
         }
         guard let response = received.response else {
             throw LoadError.handlerFailed(scheme: job.url.scheme ?? "?", reason: "finished without a response")
         }
         let entry = CachedResponse(response: response, data: received.data)
-        recorder.update { $0.bytesLoaded += entry.data.count }
+        recorder.update(scheme: job.url.scheme) { $0.bytesLoaded += entry.data.count }
         return Loaded(entry: entry, source: .handler, writesToDisk: isCachingEnabled && keepInMemory(entry, for: key),
                       isStale: received.isStale)
     }
 
     private func runHandler(of job: LoadJob, task: SchemeLoadTask, client: SchemeLoadClient,
                             metrics: inout LoadMetrics) async throws {
-        recorder.update { $0.handlerLoads += 1 }
+        recorder.update(scheme: job.url.scheme) { $0.handlerLoads += 1 }
         let handlerStart = ContinuousClock.now
-        try await job.handler.load(task, client: client)
+        try await SchemeLoadTask.$running.withValue(task) { try await job.handler.load(task, client: client) }
         metrics.handler = ContinuousClock.now - handlerStart
     }
 
-    private func servedFromCache(_ cached: (entry: CachedResponse, source: LoadSource), for key: String, isStale: Bool) -> Loaded {
-        countHit(from: cached.source)
+    private func servedFromCache(_ cached: (entry: CachedResponse, source: LoadSource), of job: LoadJob, isStale: Bool) -> Loaded {
+        let key = job.key.cacheKey
+        countHit(from: cached.source, scheme: job.url.scheme)
         if cached.source == .disk { memoryCache.insert(cached.entry, for: key, cost: cached.entry.data.count) }
         return Loaded(entry: cached.entry, source: cached.source, isStale: isStale)
     }
@@ -174,8 +175,8 @@ extension SchemeLoader {
         }
     }
 
-    func countHit(from source: LoadSource) {
-        recorder.update { source == .memory ? ($0.memoryHits += 1) : ($0.diskHits += 1) }
+    func countHit(from source: LoadSource, scheme: String?) {
+        recorder.update(scheme: scheme) { source == .memory ? ($0.memoryHits += 1) : ($0.diskHits += 1) }
     }
 
     /// Keeps `entry` in memory as its storage policy allows; true when it may also go to disk.

@@ -21,14 +21,17 @@ extension SchemeLoader {
     /// is then started), `nil` when it must be revalidated before it is served. The one place that
     /// decides freshness for the synchronous lookups and for a load. A response's own
     /// `stale-while-revalidate` counts for every loader, a command's too; the loader's window
-    /// (`SchemeLoaderConfiguration.staleWhileRevalidate`) only adds one for responses that give none.
+    /// (`SchemeLoaderConfiguration.staleWhileRevalidate`, for the schemes of `staleWhileRevalidateSchemes`) only
+    /// adds one for responses that give none.
     func servesAtOnce(_ cached: CachedResponse, url: URL) -> Bool? {
         let moment = now()
         if cached.response.isFresh(at: moment) { return false }
-        guard cached.response.mayServeStaleWhileRevalidating(at: moment, defaultWindow: staleWhileRevalidate ?? 0) else {
+        let windowApplies = staleWhileRevalidateSchemes?.contains(url.scheme?.lowercased() ?? "") ?? true
+        let window = windowApplies ? staleWhileRevalidate ?? 0 : 0
+        guard cached.response.mayServeStaleWhileRevalidating(at: moment, defaultWindow: window) else {
             return nil
         }
-        recorder.update { $0.staleServedWhileRevalidating += 1 }
+        recorder.update(scheme: url.scheme) { $0.staleServedWhileRevalidating += 1 }
         revalidateInBackground(url, stale: cached.data, at: moment)
         return true
     }
@@ -40,7 +43,7 @@ extension SchemeLoader {
     /// wait at exit for the very server it did not wait for.
     func revalidateInBackground(_ url: URL, stale: Data, at moment: Date, awaited: Bool = true) {
         guard revalidations.begin(url.absoluteString, at: moment) else { return }
-        recorder.update { $0.backgroundRevalidations += 1 }
+        recorder.update(scheme: url.scheme) { $0.backgroundRevalidations += 1 }
         let request = LoadRequest(url: url, cachePolicy: .reloadRevalidatingCache, priority: .veryLow)
         let waited = awaited ? backgroundRevalidations : nil
         waited?.begin()

@@ -11,13 +11,14 @@ public final class SchemeLoader: Sendable {
     /// The handlers, in order.
     public let registry: SchemeRegistry
     /// The memory tier, keyed by canonical URL.
-    public let memoryCache: MemoryCache<String, CachedResponse>
+    public let memoryCache: ResponseMemoryCache
     /// The disk tier, when configured.
     public let diskCache: DiskCache?
     let scheduler: LoadScheduler
     let recorder = StatisticsRecorder()
     let now: @Sendable () -> Date
     let staleWhileRevalidate: TimeInterval?
+    let staleWhileRevalidateSchemes: Set<String>?
     let revalidations = BackgroundRevalidations()
     private let jobs = Locked<[JobKey: LoadJob]>([:])
     private let nextListenerID = Atomic<UInt64>(0)
@@ -29,11 +30,12 @@ public final class SchemeLoader: Sendable {
     /// Creates a loader with `handlers` (first match wins). Throws if the disk directory cannot be created.
     public init(handlers: [any SchemeHandling], configuration: SchemeLoaderConfiguration = .init()) throws {
         registry = SchemeRegistry(handlers)
-        memoryCache = MemoryCache(costLimit: configuration.memoryCostLimit)
+        memoryCache = ResponseMemoryCache(costLimit: configuration.memoryCostLimit, limits: configuration.memoryCostLimits)
         diskCache = try configuration.diskDirectory.map { try DiskCache(directory: $0, sizeLimit: configuration.diskSizeLimit) }
         scheduler = LoadScheduler(limit: configuration.maxConcurrentLoads)
         now = configuration.now
         staleWhileRevalidate = configuration.staleWhileRevalidate
+        staleWhileRevalidateSchemes = configuration.staleWhileRevalidateSchemes.map { Set($0.map { $0.lowercased() }) }
     }
 
     /// Whether the caches are used (looked up and filled). Turning it off shows what loading costs.
@@ -107,7 +109,7 @@ public final class SchemeLoader: Sendable {
         do {
             resolution = try registry.resolve(request.url)
         } catch {
-            recorder.update { $0.failures += 1 }
+            recorder.update(scheme: request.url.scheme) { $0.failures += 1 }
             completion(.failure(error))
             return .finished
         }
@@ -138,13 +140,13 @@ public final class SchemeLoader: Sendable {
             return (job, true)
         }
         if isNew {
-            recorder.update { $0.inFlight += 1 }
+            recorder.update(scheme: canonical.scheme) { $0.inFlight += 1 }
             // The load's place among the loader's turns is taken now, in the order loads are asked for.
             let turn = resolution.handler.budget == .wholeLoad && request.cachePolicy != .cacheOnly
                 ? scheduler.reserve { job.priority } : nil
             job.attach(Task { await self.run(job, turn: turn) })
         } else {
-            recorder.update { $0.coalesced += 1 }
+            recorder.update(scheme: canonical.scheme) { $0.coalesced += 1 }
         }
         return LoadToken(job: job, listenerID: id) { [weak self] job, id in self?.cancel(listener: id, of: job) }
     }
@@ -158,8 +160,11 @@ public final class SchemeLoader: Sendable {
         load(LoadRequest(url: url, priority: priority), completion: completion)
     }
 
-    /// The counters since creation (or the last reset).
+    /// The counters since creation (or the last reset), of every scheme.
     public var statistics: LoaderStatistics { recorder.counters }
+
+    /// The counters of the loads of `scheme` URLs alone (`thumb`: the thumbnails; `https`: their web sources).
+    public func statistics(for scheme: String) -> LoaderStatistics { recorder.counters(for: scheme) }
 
     /// Median and p95 of recent load times from `source`.
     public func timings(for source: LoadSource) -> TimingSummary? { recorder.timings(for: source) }
@@ -207,7 +212,7 @@ public final class SchemeLoader: Sendable {
     private func hit(_ cached: CachedResponse, url: URL, since start: ContinuousClock.Instant, source: LoadSource,
                      isStale: Bool) -> LoadResult {
         let elapsed = ContinuousClock.now - start
-        countHit(from: source)
+        countHit(from: source, scheme: url.scheme)
         recorder.record(elapsed, for: source)
         return LoadResult(url: url, data: cached.data, response: cached.response, source: source,
                           wasCoalesced: false, metrics: LoadMetrics(total: elapsed), isStale: isStale)
@@ -216,7 +221,7 @@ public final class SchemeLoader: Sendable {
     private func cancel(listener id: UInt64, of job: LoadJob) {
         let (listener, abandoned) = job.remove(id)
         guard let listener else { return }
-        recorder.update { $0.cancelled += 1 }
+        recorder.update(scheme: job.url.scheme) { $0.cancelled += 1 }
         if abandoned { retire(job) }
         listener.completion(.failure(CancellationError()))
     }
@@ -228,6 +233,6 @@ public final class SchemeLoader: Sendable {
             jobs[job.key] = nil
             return true
         }
-        if removed { recorder.update { $0.inFlight -= 1 } }
+        if removed { recorder.update(scheme: job.url.scheme) { $0.inFlight -= 1 } }
     }
 }

@@ -5,18 +5,24 @@ import Foundation
 public struct SchemeLoaderConfiguration: Sendable {
     /// The memory cache's cap in bytes. Default 128 MiB.
     public var memoryCostLimit = 128 << 20
+    /// Schemes whose results have a memory cache of their own, and its cap in bytes (`["thumb": …]`: the
+    /// thumbnails a list keeps, never pushed out by the pictures they are made from). Default: none.
+    public var memoryCostLimits: [String: Int] = [:]
     /// The disk cache directory; `nil` for no disk cache.
     public var diskDirectory: URL?
     /// The disk cache's cap in bytes. Default 512 MiB.
     public var diskSizeLimit = 512 << 20
-    /// How many handler loads may run at once; the rest wait in priority order. Default 6 (suits
-    /// handlers that wait on I/O); loaders whose handlers are CPU-bound use `cpuBoundConcurrency`.
+    /// How many loads of handlers that hold a turn for their whole load (`LoadBudget.wholeLoad`) may run at
+    /// once; the rest wait in priority order. Default 6. CPU work waits for a worker instead (`WorkerPool`).
     public var maxConcurrentLoads = 6
     /// Stale-while-revalidate: how long past its expiry a cached copy is still shown at once while it
     /// is revalidated in the background (a response's own `stale-while-revalidate` wins; `must-revalidate`
     /// and `no-cache` never). `nil` (the default): off — a stale copy is revalidated before it is served,
     /// as a command wants; an interactive list turns it on.
     public var staleWhileRevalidate: TimeInterval?
+    /// The schemes `staleWhileRevalidate` applies to; `nil` (the default): every scheme. An app gives it to
+    /// thumbnails alone: a thumbnail's background revalidation then revalidates its source before using it.
+    public var staleWhileRevalidateSchemes: Set<String>?
     /// The wall clock used for freshness decisions (injected so tests can move time).
     public var now: @Sendable () -> Date = { Date() }
 
@@ -24,16 +30,4 @@ public struct SchemeLoaderConfiguration: Sendable {
     public init(diskDirectory: URL? = nil) {
         self.diskDirectory = diskDirectory
     }
-
-    /// A configuration for handlers that keep a core busy (map renderer, thumbnail encoder): as many
-    /// loads at once as there are cores — more only makes each one finish later, fewer leaves a core idle.
-    public static func cpuBound(diskDirectory: URL? = nil,
-                                cores: Int = ProcessInfo.processInfo.activeProcessorCount) -> SchemeLoaderConfiguration {
-        var configuration = SchemeLoaderConfiguration(diskDirectory: diskDirectory)
-        configuration.maxConcurrentLoads = cpuBoundConcurrency(cores: cores)
-        return configuration
-    }
-
-    /// Concurrent loads for CPU-bound handlers on a machine with `cores` cores: one per core.
-    public static func cpuBoundConcurrency(cores: Int) -> Int { max(1, cores) }
 }

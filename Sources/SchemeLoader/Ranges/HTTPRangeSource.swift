@@ -3,7 +3,9 @@ import Foundation
 
 /// Reads byte ranges of one archive on a web server (a PMTiles file on a CDN) through a
 /// ``SchemeLoader/SchemeLoader``, so each range is a load like any other: kept in memory and on disk,
-/// shared by callers who ask for it at once, started in priority order, cancelled with the calling task.
+/// shared by callers who ask for it at once, started in priority order, cancelled with the calling task. A read
+/// made while a load of the same loader runs on the calling task (a map drawn from a remote archive) is that
+/// load's source (`SchemeLoadTask.source`): at the load's priority as it changes, whatever the source's own.
 ///
 /// **One version.** The first read loads the archive's first `anchorLength` bytes without a version
 /// (a ``ByteRangeURL`` without `version`, cached and revalidated by the server's rules); the `ETag` (else
@@ -29,7 +31,7 @@ public final class HTTPRangeSource: ByteRangeSource {
 
     /// The archive's canonical URL.
     public let archive: URL
-    /// How urgent the reads are (`bytes(at:length:priority:)` overrides it per read).
+    /// How urgent the reads are outside a load (`bytes(at:length:priority:)` overrides it per read).
     public let priority: LoadPriority
     /// How many first bytes pin the version.
     public let anchorLength: Int
@@ -86,7 +88,7 @@ public final class HTTPRangeSource: ByteRangeSource {
         guard let version = anchor.version else { throw LoadError.archiveWithoutVersion(url: name) }
         let range = try ByteRangeURL(archive: archive, offset: offset, length: length, version: version)
         do {
-            return try await loader.result(for: LoadRequest(url: range.url, priority: priority)).data
+            return try await load(LoadRequest(url: range.url, priority: priority)).data
         } catch LoadError.archiveChanged(let url) {
             await forgetVersion(priority: priority)
             throw LoadError.archiveChanged(url: url)
@@ -115,7 +117,7 @@ public final class HTTPRangeSource: ByteRangeSource {
     /// `false` for an archive without a version, which cannot be told from another.
     private func isStillVersion(_ version: String?, priority: LoadPriority) async throws -> Bool {
         let request = LoadRequest(url: anchorURL, cachePolicy: .reloadRevalidatingCache, priority: priority)
-        let now = try await loader.result(for: request)
+        let now = try await load(request)
         return version != nil && ByteRangeURL.version(of: now.response.validators) == version
     }
 
@@ -131,7 +133,7 @@ public final class HTTPRangeSource: ByteRangeSource {
         case .changed: throw LoadError.archiveChanged(url: name)
         case .unread: break
         }
-        let result = try await loader.result(for: LoadRequest(url: anchorURL, priority: priority))
+        let result = try await load(LoadRequest(url: anchorURL, priority: priority))
         let loaded = Anchor(version: ByteRangeURL.version(of: result.response.validators), data: result.data)
         return try state.withLock { state in
             switch state {
@@ -157,6 +159,15 @@ public final class HTTPRangeSource: ByteRangeSource {
     private func forgetVersion(priority: LoadPriority) async {
         state.withLock { $0 = .changed }
         let request = LoadRequest(url: anchorURL, cachePolicy: .reloadRevalidatingCache, priority: priority)
-        _ = try? await loader.result(for: request)
+        _ = try? await load(request)
+    }
+
+    /// Loads `request`: as the source of the load of this loader running on the calling task, when there is one
+    /// (at that load's priority as it changes), else as asked.
+    private func load(_ request: LoadRequest) async throws -> LoadResult {
+        if let running = SchemeLoadTask.running?.context, running.loader === loader {
+            return try await loader.result(for: request, follows: running.job.workPriority)
+        }
+        return try await loader.result(for: request)
     }
 }

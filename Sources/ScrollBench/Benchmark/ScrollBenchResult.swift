@@ -94,7 +94,7 @@ public struct ScrollBenchResult: Sendable, Codable, Hashable {
     }
     /// Source pictures (map snapshots) rendered by their handler.
     public var sourceLoads: Int
-    /// Source loads the picture loader cancelled.
+    /// Source loads (every scheme but `thumb`) cancelled.
     public var sourceCancelled = 0
     /// Time from the app's start to the first frame showing a picture (not a preview), milliseconds;
     /// `nil` when no picture was shown.

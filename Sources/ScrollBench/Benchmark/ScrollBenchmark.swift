@@ -37,7 +37,7 @@ public final class ScrollBenchmark {
     public let setup: Setup
     /// The remote list's web server: its counts go into each run's figures.
     public var network: RemotePictureServer?
-    /// The folder list's folder (its pictures are read through the state's picture loader, which must
+    /// The folder list's folder (its pictures are read through the state's loader, which must
     /// allow files there).
     public var folder: URL?
     private let makeState: StateFactory
@@ -50,7 +50,7 @@ public final class ScrollBenchmark {
 
     /// The places screen a run scrolls, as the app would build it from `state`.
     public static func placesScreen(for state: AppState, setup: Setup) -> PlacesScreen {
-        PlacesScreen(places: state.places, loader: state.thumbnailLoader,
+        PlacesScreen(places: state.places, loader: state.loader,
                      box: state.box(columns: setup.thumbnailColumns, rows: setup.thumbnailRows))
     }
 
@@ -59,7 +59,7 @@ public final class ScrollBenchmark {
         guard let store = state.messages, let first = try? store.conversations().first else {
             throw ScrollBenchError.noConversation
         }
-        return ConversationScreen(id: first.id, title: first.conversation.title, store: store, loader: state.thumbnailLoader,
+        return ConversationScreen(id: first.id, title: first.conversation.title, store: store, loader: state.loader,
                                   box: state.box(columns: setup.thumbnailColumns, rows: setup.thumbnailRows))
     }
 
@@ -126,7 +126,7 @@ public final class ScrollBenchmark {
     private func gridScreen(for state: AppState) throws -> GalleryScreen {
         guard let network else { throw ScrollBenchError.noRemotePictures(reason: "the grid needs the benchmark's web server") }
         let entries = (0..<network.rows).map { GalleryEntry(url: network.url(row: $0)) }
-        return GalleryScreen(pictures: PictureList(name: "web pictures", entries: entries), loader: state.thumbnailLoader,
+        return GalleryScreen(pictures: PictureList(name: "web pictures", entries: entries), loader: state.loader,
                              box: state.box(columns: setup.thumbnailColumns, rows: setup.thumbnailRows),
                              viewerBox: state.box(columns: setup.columns, rows: setup.rows))
     }
@@ -143,7 +143,7 @@ public final class ScrollBenchmark {
         } catch {
             throw ScrollBenchError.noFolder(reason: "\(error)")
         }
-        return GalleryScreen(pictures: pictures, loader: state.thumbnailLoader,
+        return GalleryScreen(pictures: pictures, loader: state.loader,
                              box: state.box(columns: setup.thumbnailColumns, rows: setup.thumbnailRows),
                              viewerBox: state.box(columns: setup.columns, rows: setup.rows))
     }
@@ -157,8 +157,7 @@ public final class ScrollBenchmark {
     /// Waits for the loaders to go idle, then shuts them down (closing their connections).
     private static func shutDown(_ state: AppState) async {
         await waitForIdle(state)
-        await state.thumbnailLoader.shutdown()
-        await state.pictureLoader.shutdown()
+        await state.loader.shutdown()
     }
 
     private func measure(state: AppState, mode: ScrollBenchMode, script: ScrollScript, kind: ScrollBenchList) async throws
@@ -197,8 +196,7 @@ public final class ScrollBenchmark {
         feed.onStart = {
             kittyAtStart = output.terminal.kitty
             steady.transmitted = kittyAtStart.transmitted
-            state.thumbnailLoader.resetStatistics()
-            state.pictureLoader.resetStatistics()
+            state.loader.resetStatistics()
             recording = true
             started = ContinuousClock.now
         }
@@ -221,7 +219,7 @@ public final class ScrollBenchmark {
         let network = self.network?.figures()
         defer { list.update(rowCount: 0, visibleCount: list.visibleCount) }  // afterwards: cancels every cell's and prefetch's load
         let seconds = (ContinuousClock.now - started).seconds
-        let thumbs = state.thumbnailLoader.statistics
+        let all = state.loader.statistics, thumbs = state.loader.statistics(for: ThumbnailURL.scheme)
         let result = ScrollBenchResult(
             mode: mode, list: kind, pattern: script.pattern.name, rowsPerSecond: script.rowsPerSecond, keys: feed.keysHandedOut,
             frames: tally.frames, keyFrames: tally.keyFrames, imageCellFrames: tally.imageCellFrames,
@@ -241,7 +239,7 @@ public final class ScrollBenchmark {
             damagedTextCells: tally.damagedTextCells, scrolledLines: output.terminal.scrolledLines,
             loads: thumbs.handlerLoads, coalesced: thumbs.coalesced, cancelled: thumbs.cancelled,
             memoryHits: thumbs.memoryHits, diskHits: thumbs.diskHits,
-            sourceLoads: state.pictureLoader.statistics.handlerLoads, sourceCancelled: state.pictureLoader.statistics.cancelled,
+            sourceLoads: all.handlerLoads - thumbs.handlerLoads, sourceCancelled: all.cancelled - thumbs.cancelled,
             firstPictureMilliseconds: firstPicture.map { $0.seconds * 1e3 }, network: network,
             startMemoryKiB: startMemory.map { $0 / 1024 }, runPeakMemoryKiB: memory.peakResidentBytes.map { $0 / 1024 },
             peakMemoryKiB: PeakMemory.kibibytes, seconds: seconds)
@@ -270,17 +268,13 @@ public final class ScrollBenchmark {
             // (as far as the prefetch may reach ahead of the last row: a warm run loads nothing)
             let reach = rows + setup.thumbnailRows + list.configuration.maximumPrefetchDistance
             let urls = (0..<min(reach, list.rowCount)).compactMap { list.url(forRow: $0) }
-            let loader = state.thumbnailLoader
+            let loader = state.loader
             try await withThrowingTaskGroup(of: Void.self) { group in
                 for url in urls { group.addTask { _ = try await loader.data(for: url) } }
                 try await group.waitForAll()
             }
             await loader.waitForPendingWrites()
-            await state.pictureLoader.waitForPendingWrites()
-            if mode == .warmDisk {
-                state.thumbnailLoader.memoryCache.removeAll()
-                state.pictureLoader.memoryCache.removeAll()
-            }
+            if mode == .warmDisk { loader.memoryCache.removeAll() }
         }
         screen.reload()  // rebind the first screen's cells to the prepared caches
     }
@@ -308,11 +302,11 @@ public final class ScrollBenchmark {
         return frame
     }
 
-    /// Waits (up to 2 s) until neither loader has a load in flight, so nothing writes into a removed folder.
+    /// Waits (up to 2 s) until the loader has no load in flight, so nothing writes into a removed folder.
     private static func waitForIdle(_ state: AppState) async {
         let deadline = ContinuousClock.now + .seconds(2)
         while ContinuousClock.now < deadline,
-              state.thumbnailLoader.statistics.inFlight > 0 || state.pictureLoader.statistics.inFlight > 0 {
+              state.loader.statistics.inFlight > 0 {
             try? await Task.sleep(for: .milliseconds(10))
         }
     }

@@ -8,20 +8,16 @@ import TerminalGraphics
 import Thumbnails
 
 extension RemotePictureServer {
-    /// The app state over `directory`: a picture loader with the HTTP handler and a disk cache in
-    /// `directory/pictures`, the thumbnail loader over it (`directory/thumbnails`), and a message store
+    /// The app state over `directory`: one loader with the HTTP and thumbnail handlers and a disk cache in
+    /// `directory/cache`, and a message store
     /// (`directory/messages.sqlite`) with one conversation of one picture per row (and its sketch, when they carry them). Called again over the
     /// same folder, it makes new loaders and reuses the conversation (a second process's view).
     @MainActor
     public func makeState(diskDirectory directory: URL, graphics: GraphicsMode, cellSize: (width: Int, height: Int),
                           encoder: any ThumbnailEncoding = ThumbnailEncoder()) throws -> AppState {
-        var configuration = SchemeLoaderConfiguration(diskDirectory: directory.appendingPathComponent("pictures"))
-        configuration.memoryCostLimit = AppState.pictureMemoryLimit  // as the app's
-        let pictures = try SchemeLoader(handlers: [HTTPSchemeHandler(configuration: handlerConfiguration)], configuration: configuration)
-        let thumbnails = try SchemeLoader(
-            handlers: [ThumbnailSchemeHandler(base: pictures, encoder: encoder)],
-            configuration: .cpuBound(diskDirectory: directory.appendingPathComponent("thumbnails")))
-        return AppState(pictureLoader: pictures, thumbnailLoader: thumbnails, graphics: graphics, cellSize: cellSize,
+        let handlers: [any SchemeHandling] = [HTTPSchemeHandler(configuration: handlerConfiguration), ThumbnailSchemeHandler(encoder: encoder)]
+        let loader = try SchemeLoader(handlers: handlers, configuration: .userInterface(diskDirectory: directory.appendingPathComponent("cache")))
+        return AppState(loader: loader, graphics: graphics, cellSize: cellSize,
                         places: [], messages: try conversation(in: directory))
     }
 

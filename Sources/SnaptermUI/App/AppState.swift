@@ -8,14 +8,16 @@ import TerminalGraphics
 /// Everything the app needs besides the terminal.
 @MainActor
 public final class AppState {
-    /// Loads pictures (map snapshots, photos, web images).
-    public let pictureLoader: SchemeLoader
-    /// The memory cache of a UI's picture loader, in bytes: 32 MiB. A list keeps the thumbnails it draws (the
-    /// thumbnail loader's memory and disk); the pictures they are made from (a web JPEG of 100–400 KB) are read
-    /// again from the disk cache in about a millisecond when a thumbnail is remade or a picture opened full screen.
+    /// The one loader of every picture (map snapshots, photos, web images) and of their thumbnails (`thumb://`:
+    /// pictures encoded for a terminal box, made from loads of the same loader).
+    public let loader: SchemeLoader
+    /// The memory cache of a UI's pictures, in bytes: 32 MiB. A list keeps the thumbnails it draws (in a memory
+    /// cache of their own, `thumbnailMemoryLimit`, and on disk); the pictures they are made from (a web JPEG of
+    /// 100–400 KB) are read again from the disk cache in about a millisecond when a thumbnail is remade or a
+    /// picture opened full screen.
     public nonisolated static let pictureMemoryLimit = 32 << 20
-    /// Loads thumbnails (`thumb://`): pictures encoded for a terminal box.
-    public let thumbnailLoader: SchemeLoader
+    /// The memory cache of a UI's thumbnails, in bytes: 128 MiB.
+    public nonisolated static let thumbnailMemoryLimit = 128 << 20
     /// How pictures reach the terminal.
     public let graphics: GraphicsMode
     /// Colours available to text art.
@@ -46,11 +48,10 @@ public final class AppState {
     /// kitty inside tmux: pictures travel as Unicode placeholder text, images through tmux passthrough.
     public var usesKittyPlaceholders = false
 
-    public init(pictureLoader: SchemeLoader, thumbnailLoader: SchemeLoader, graphics: GraphicsMode,
+    public init(loader: SchemeLoader, graphics: GraphicsMode,
                 colors: ColorDepth = .truecolor, cellSize: (width: Int, height: Int), places: [Place], photos: [GalleryPhoto] = [],
                 messages: MessageStore? = nil) {
-        self.pictureLoader = pictureLoader
-        self.thumbnailLoader = thumbnailLoader
+        self.loader = loader
         self.graphics = graphics
         self.colors = colors
         self.cellSize = cellSize
@@ -60,19 +61,15 @@ public final class AppState {
         messageWriter = messages.map { MessageWriter(store: $0) }
     }
 
-    /// Whether both loaders use their caches.
+    /// Whether the loader uses its caches.
     public var isCachingEnabled: Bool {
-        get { thumbnailLoader.isCachingEnabled }
-        set {
-            thumbnailLoader.isCachingEnabled = newValue
-            pictureLoader.isCachingEnabled = newValue
-        }
+        get { loader.isCachingEnabled }
+        set { loader.isCachingEnabled = newValue }
     }
 
-    /// Empties both loaders' memory and disk caches.
+    /// Empties the loader's memory and disk caches.
     public func emptyCaches() async {
-        await thumbnailLoader.removeAllCachedData()
-        await pictureLoader.removeAllCachedData()
+        await loader.removeAllCachedData()
     }
 
     /// A thumbnail box of `columns` × `rows` cells in this terminal.

@@ -21,7 +21,7 @@ public enum ScreenFactory {
 
     /// The screen for `kind`, or `nil` when the app has no message store for it.
     static func make(_ kind: ScreenKind, state: AppState) -> (any Screen)? {
-        let loader = state.thumbnailLoader
+        let loader = state.loader
         switch kind {
         case .mapDetail(let place):
             return MapDetailScreen(place: place, loader: loader, box: state.box(columns: 1, rows: 1))
@@ -29,10 +29,10 @@ public enum ScreenFactory {
             guard let store = state.messages else { return nil }
             let title = (try? store.conversations().first { $0.id == id }?.conversation.title) ?? "Conversation"
             let screen = ConversationScreen(id: id, title: title, store: store, loader: loader,
-                                            box: messageBox(state), writer: state.messageWriter, pictureLoader: state.pictureLoader)
+                                            box: messageBox(state), writer: state.messageWriter, pictureLoader: loader)
             screen.composer.roomSending = state.roomSending
             screen.connection = state.connection
-            screen.fileLoader = state.pictureLoader
+            screen.fileLoader = loader
             screen.downloadFolder = FileSaving.downloadFolder(environment: ProcessInfo.processInfo.environment)
             return screen
         case .photoPicker(let id):

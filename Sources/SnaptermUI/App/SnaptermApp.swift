@@ -117,7 +117,7 @@ public final class SnaptermApp {
 
     /// Whether pictures are loading: placeholders on screen or loads in flight.
     private var isBusy: Bool {
-        currentScreen.placeholderCount.placeholders > 0 || state.thumbnailLoader.statistics.inFlight > 0
+        currentScreen.placeholderCount.placeholders > 0 || state.loader.statistics.inFlight > 0
     }
 
     /// When the loop must wake with no key or change: the next tick while settling after a key, the

@@ -16,7 +16,7 @@ final class AttachmentSketcher {
     private let box: ThumbnailBox
     private var started: Set<URL> = []
 
-    /// Sketches through `loader` (the picture loader) into `store`, rendering as thumbnails in `box` do.
+    /// Sketches through `loader` (the app's loader, which loads the pictures) into `store`, rendering as thumbnails in `box` do.
     init(loader: SchemeLoader, store: MessageStore, box: ThumbnailBox) {
         self.loader = loader
         self.store = store

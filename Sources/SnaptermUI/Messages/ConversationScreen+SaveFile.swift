@@ -1,5 +1,5 @@
 // ConversationScreen+SaveFile: Enter on a selected file message, or `s` (the selected file, else the newest file on
-// screen), saves it into the download folder (FileSaving), its bytes through the app's picture loader (`mxc://`, or
+// screen), saves it into the download folder (FileSaving), its bytes through the app's loader (`mxc://`, or
 // `emxc://` decrypted in memory). A file of that name there already is kept: the notice asks, and the same key again
 // replaces it.
 import Foundation

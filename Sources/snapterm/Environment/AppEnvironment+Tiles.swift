@@ -35,7 +35,8 @@ extension AppEnvironment {
     }
 
     /// How tiles archives are opened: files by their content; http(s) PMTiles archives by range requests
-    /// through the loader `ranges` refers to (its caches, priorities and cancellation; see `HTTPRangeSource`).
+    /// through the loader `ranges` refers to (its caches, priorities and cancellation; see `HTTPRangeSource`): a
+    /// map's reads at the map's priority, the others (the check before a command starts) at `.high`.
     func tileArchiveOpener(rangesThrough ranges: LoaderReference) -> TileArchiveOpener {
         TileArchiveOpener { url in
             guard let loader = ranges.loader else { throw CancellationError() }  // the loader has shut down

@@ -101,7 +101,8 @@ struct AppEnvironment {
         return number << shift
     }
 
-    /// The shared loader with every built-in scheme handler. `namedFiles` (paths the user typed) and
+    /// The shared loader with every built-in scheme handler, `thumb://` included (pictures encoded for a terminal
+    /// box by `encoder`, each encode told to `thumbnailObserver`, when given). `namedFiles` (paths the user typed) and
     /// everything inside `namedFolders` (a gallery folder the user named) are readable wherever they
     /// are; `extra` handlers (standard input) come first.
     /// `schemes`, when given, limits the handlers to those schemes (files are always read): a command
@@ -111,7 +112,8 @@ struct AppEnvironment {
     /// (`emxc://`) are their `mxc://` ciphertext decrypted with the keys the sync put in `attachmentKeys` (memory only).
     func makeLoader(for use: LoaderUse, diskCache: Bool = true, namedFiles: [URL] = [], namedFolders: [URL] = [],
                     extra: [any SchemeHandling] = [], schemes: Set<String>? = nil,
-                    attachmentKeys: EncryptedMediaKeys = EncryptedMediaKeys()) throws -> SchemeLoader {
+                    attachmentKeys: EncryptedMediaKeys = EncryptedMediaKeys(), encoder: any ThumbnailEncoding = ThumbnailEncoder(),
+                    thumbnailObserver: (@Sendable (ThumbnailReport) -> Void)? = nil) throws -> SchemeLoader {
         func wanted(_ names: String...) -> Bool { schemes.map { !$0.isDisjoint(with: names) } ?? true }
         var handlers: [any SchemeHandling] = extra
         let itself = LoaderReference()
@@ -127,29 +129,22 @@ struct AppEnvironment {
                                           blockingCalls: use.blockingFileCalls))
         if wanted("map") { handlers.append(try mapHandler(workers: use.workers, rangesThrough: itself)) }
         if wanted("mxc", "emxc") { handlers.append(matrixMediaHandler()) }
-        if wanted("emxc") { handlers.append(EncryptedMediaSchemeHandler(keys: attachmentKeys, source: itself)) }
+        if wanted("emxc") { handlers.append(EncryptedMediaSchemeHandler(keys: attachmentKeys)) }
         if wanted("asset"), let library = try photoLibrary() { handlers.append(AssetSchemeHandler(library: library, workers: use.workers)) }
-        var configuration = SchemeLoaderConfiguration(diskDirectory: diskCache ? try diskFolder("loader") : nil)
+        handlers.append(ThumbnailSchemeHandler(encoder: encoder, observer: thumbnailObserver, workers: use.workers))
+        let folder = diskCache ? try diskFolder("loader") : nil
+        var configuration = use == .userInterface ? .userInterface(diskDirectory: folder) : SchemeLoaderConfiguration(diskDirectory: folder)
         configuration.diskSizeLimit = diskCacheLimit
-        if use == .userInterface { configuration.memoryCostLimit = AppState.pictureMemoryLimit }
+        if use == .userInterface {
+            // A list shows a stale thumbnail at once and refreshes it in the background (its source checked
+            // first); a command waits for the revalidation (and still gets the stale copy when the source
+            // cannot be reached).
+            configuration.staleWhileRevalidate = Self.staleWhileRevalidateWindow
+            configuration.staleWhileRevalidateSchemes = [ThumbnailURL.scheme]
+        }
         let loader = try SchemeLoader(handlers: handlers, configuration: configuration)
         itself.set(loader)
         return loader
-    }
-
-    /// The loader of `thumb://` URLs: pictures from `base` encoded for a terminal box, cached in
-    /// memory and (sixel) on disk under `cache/thumbnails`; `use` says where encoding runs.
-    func makeThumbnailLoader(base: SchemeLoader, for use: LoaderUse, encoder: any ThumbnailEncoding = ThumbnailEncoder(),
-                             diskCache: Bool = true,
-                             observer: (@Sendable (ThumbnailReport) -> Void)? = nil) throws -> SchemeLoader {
-        let handler = ThumbnailSchemeHandler(base: base, encoder: encoder, observer: observer, workers: use.workers)
-        // Encoding keeps a core busy: one thumbnail per core at a time, nearest rows first.
-        var configuration = SchemeLoaderConfiguration.cpuBound(diskDirectory: diskCache ? try diskFolder("thumbnails") : nil)
-        configuration.diskSizeLimit = diskCacheLimit
-        // A list shows a stale thumbnail at once and refreshes it in the background; a command waits
-        // for the revalidation (and still gets the stale copy when the source cannot be reached).
-        if use == .userInterface { configuration.staleWhileRevalidate = Self.staleWhileRevalidateWindow }
-        return try SchemeLoader(handlers: [handler], configuration: configuration)
     }
 }
 

@@ -42,18 +42,11 @@ struct UISession {
         let terminfoFolder = try environment.cacheDirectory.appendingPathComponent("terminfo")
         try DemoConversations.seedIfEmpty(store, photoID: { name in assets.first { $0.file == name }?.id },
                                           fileImage: environment.demoFileImage)
-        let pictureLoader = try environment.makeLoader(for: .userInterface, namedFiles: gallery?.namedFiles ?? [],
-                                                       namedFolders: gallery?.namedFolders ?? [],
-                                                       attachmentKeys: EncryptedMediaKeys(store: store))
-        let thumbnailLoader: SchemeLoader
-        do {
-            thumbnailLoader = try environment.makeThumbnailLoader(base: pictureLoader, for: .userInterface)
-        } catch {
-            await pictureLoader.shutdown()
-            throw error
-        }
+        let loader = try environment.makeLoader(for: .userInterface, namedFiles: gallery?.namedFiles ?? [],
+                                                namedFolders: gallery?.namedFolders ?? [],
+                                                attachmentKeys: EncryptedMediaKeys(store: store))
         let state = AppState(
-            pictureLoader: pictureLoader, thumbnailLoader: thumbnailLoader, graphics: capabilities.mode,
+            loader: loader, graphics: capabilities.mode,
             colors: capabilities.colorDepth, cellSize: (capabilities.cellSize.width, capabilities.cellSize.height),
             places: places, photos: assets.map { GalleryPhoto(id: $0.id, title: $0.title) }, messages: store)
         state.terminalScrollsPictures = capabilities.mode == .sixel && capabilities.multiplexer == nil
@@ -87,15 +80,15 @@ struct UISession {
             return
         }
         let box = state.box(columns: ScreenFactory.rowThumbnail.columns, rows: ScreenFactory.rowThumbnail.rows)
-        var tabs: [any Screen] = [PlacesScreen(places: state.places, loader: state.thumbnailLoader, box: box)]
+        var tabs: [any Screen] = [PlacesScreen(places: state.places, loader: state.loader, box: box)]
         if let gallery {
             let grid = state.box(columns: ScreenFactory.galleryThumbnail.columns, rows: ScreenFactory.galleryThumbnail.rows)
-            tabs.insert(GalleryScreen(pictures: gallery, loader: state.thumbnailLoader, box: grid,
+            tabs.insert(GalleryScreen(pictures: gallery, loader: state.loader, box: grid,
                                       viewerBox: state.box(columns: 1, rows: 1),
-                                      animationSources: state.animates ? state.pictureLoader : nil), at: 0)
+                                      animationSources: state.animates ? state.loader : nil), at: 0)
         }
         if let store = state.messages {
-            tabs.append(ConversationsScreen(store: store, loader: state.thumbnailLoader, box: box, connection: connection))
+            tabs.append(ConversationsScreen(store: store, loader: state.loader, box: box, connection: connection))
         }
         let app = SnaptermApp(state: state, terminal: screen, output: FileDescriptorOutput(), tabs: tabs)
         app.play(keys)
@@ -134,7 +127,6 @@ struct UISession {
     }
 
     private func shutdown() async {
-        await state.thumbnailLoader.shutdown()
-        await state.pictureLoader.shutdown()
+        await state.loader.shutdown()
     }
 }
