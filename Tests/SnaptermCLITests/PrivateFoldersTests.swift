@@ -21,4 +21,20 @@ import Testing
         #expect(try !FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("loader").path).isEmpty)
         #expect(FilePermissions.openToOthers(under: root).isEmpty, "\(FilePermissions.openToOthers(under: root))")
     }
+
+    @Test func theThumbnailCacheOfAnOlderVersionIsRemoved() async throws {
+        // Given the thumbnails/ disk cache of a version before one loader, with an entry
+        let folder = try TemporaryDirectory()
+        let old = folder.appending("cache/snapterm/thumbnails")
+        try FileManager.default.createDirectory(at: old.appendingPathComponent("ab"), withIntermediateDirectories: true)
+        try Data("old".utf8).write(to: old.appendingPathComponent("ab/entry"))
+        // When a picture is rendered
+        let photo = CommandRunner.repositoryRoot.appendingPathComponent("Tests/Fixtures/imaging/good/quadrants-64x48.tif")
+        let output = try await CommandRunner.run(["render", "--format", "sixel", "--cols", "10", "--rows", "4", photo.path],
+                                                 environment: ["XDG_CACHE_HOME": folder.appending("cache").path])
+        #expect(output.status == 0, "\(output.stderr)")
+        // Then the old folder is gone, and the one cache holds the new entries
+        #expect(!FileManager.default.fileExists(atPath: old.path))
+        #expect(try !FileManager.default.contentsOfDirectory(atPath: folder.appending("cache/snapterm/loader").path).isEmpty)
+    }
 }

@@ -76,6 +76,14 @@ struct AppEnvironment {
 
     /// The folder of the disk cache `name` under the cache root, or `nil` (memory caches alone, said
     /// once on standard error) when it cannot be made or written.
+    /// Versions before one loader kept thumbnails in a disk cache of their own (`thumbnails/`), now in `loader/`: the
+    /// old folder is never read again, so it is removed (once: afterwards it is not there).
+    private func removeFormerThumbnailCache() {
+        guard let old = try? cacheDirectory.appendingPathComponent("thumbnails"),
+              FileManager.default.fileExists(atPath: old.path) else { return }
+        try? FileManager.default.removeItem(at: old)
+    }
+
     private func diskFolder(_ name: String) throws(EnvironmentError) -> URL? {
         CacheFolder.prepare(try cacheDirectory.appendingPathComponent(name))
     }
@@ -90,7 +98,7 @@ struct AppEnvironment {
         }
     }
 
-    /// The cap of each disk cache (`loader/`, `thumbnails/`): `$SNAPTERM_CACHE_SIZE` in bytes, with
+    /// The cap of the disk cache (`loader/`): `$SNAPTERM_CACHE_SIZE` in bytes, with
     /// an optional K, M or G suffix (powers of 1024); default 512 MiB. Processes sharing the cache
     /// folder hold it together.
     var diskCacheLimit: Int {
@@ -133,6 +141,7 @@ struct AppEnvironment {
         if wanted("asset"), let library = try photoLibrary() { handlers.append(AssetSchemeHandler(library: library, workers: use.workers)) }
         handlers.append(ThumbnailSchemeHandler(encoder: encoder, observer: thumbnailObserver, workers: use.workers))
         let folder = diskCache ? try diskFolder("loader") : nil
+        if diskCache { removeFormerThumbnailCache() }
         var configuration = use == .userInterface ? .userInterface(diskDirectory: folder) : SchemeLoaderConfiguration(diskDirectory: folder)
         configuration.diskSizeLimit = diskCacheLimit
         if use == .userInterface {
