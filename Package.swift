@@ -62,11 +62,14 @@ let package = Package(
         // CJPEGDirect: a JPEG thumbnailed with libjpeg alone (turned by EXIF, its ICC profile converted to sRGB
         // with lcms2, both opened on first use), so a cold `render` of a phone photo never opens libvips.
         .target(name: "CJPEGDirect", dependencies: ["CLazyLibraries"]),
+        // CDirectDecoders: HEIC/AVIF thumbnailed with libheif and TIFF with libtiff alone (both opened on first
+        // use), averaged down as they decode, so a cold `render` of one never opens libvips.
+        .target(name: "CDirectDecoders", dependencies: ["CLazyLibraries"]),
         // Imaging: decode, thumbnail, edit, encode — on libvips.
         .systemLibrary(name: "CVips"),
         .target(
             name: "Imaging",
-            dependencies: ["CVips", "CLazyLibraries", "CJPEGDirect"]
+            dependencies: ["CVips", "CLazyLibraries", "CJPEGDirect", "CDirectDecoders"]
         ),
         .target(
             name: "AssetLibrary",
@@ -171,7 +174,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ImagingTests",
-            dependencies: ["Imaging", "CVips", "CJPEGDirect", "TestSupport"]
+            dependencies: ["Imaging", "CVips", "CJPEGDirect", "CDirectDecoders", "TestSupport"]
         ),
         .testTarget(
             name: "TerminalGraphicsTests",
@@ -255,6 +258,6 @@ for target in package.targets where seesLazyLibraryHeaders(target) {
 #if !arch(x86_64)
 // Sources/CLazyLibraries/trampolines.S is written for x86-64: elsewhere the libraries link at start as usual.
 if let lazyLibraries = package.targets.first(where: { $0.name == "CLazyLibraries" }) {
-    lazyLibraries.linkerSettings = ["vips", "gobject-2.0", "gmodule-2.0", "glib-2.0", "sixel", "chafa", "cairo", "jpeg", "lcms2"].map { .linkedLibrary($0) }
+    lazyLibraries.linkerSettings = ["vips", "gobject-2.0", "gmodule-2.0", "glib-2.0", "sixel", "chafa", "cairo", "jpeg", "lcms2", "heif", "tiff"].map { .linkedLibrary($0) }
 }
 #endif

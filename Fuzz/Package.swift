@@ -1,5 +1,5 @@
 // swift-tools-version:6.0
-// Fuzz: libFuzzer targets for Snapterm's parsers (pure Swift, and DirectJPEG's C). A package of its own, so a sanitizer build
+// Fuzz: libFuzzer targets for Snapterm's parsers (pure Swift, and the C of DirectJPEG and of the TIFF decoder). A package of its own, so a sanitizer build
 // compiles only the few files it fuzzes (symlinked from ../Sources), never NIO, GRDB or the C libraries.
 // Build and run through ../scripts/fuzz (swift build -Xswiftc -sanitize=fuzzer,address).
 import PackageDescription
@@ -24,6 +24,9 @@ let package = Package(
         // The C side of Imaging's DirectJPEG, instrumented for coverage; libjpeg itself is the system's.
         .target(name: "FuzzedJPEG", cSettings: [.unsafeFlags(["-fsanitize=fuzzer-no-link,address"])],
                 linkerSettings: [.linkedLibrary("jpeg")]),
+        // The TIFF side of Imaging's HEIFTIFFThumbnail (CDirectDecoders), instrumented; libtiff itself is the system's.
+        .target(name: "FuzzedTIFF", cSettings: [.unsafeFlags(["-fsanitize=fuzzer-no-link,address"])],
+                linkerSettings: [.linkedLibrary("tiff")]),
         fuzzTarget("fuzz-url", "FuzzedURLs"),
         fuzzTarget("fuzz-text", "TerminalGraphics"),
         fuzzTarget("fuzz-keys", "FuzzedText"),
@@ -31,5 +34,6 @@ let package = Package(
         fuzzTarget("fuzz-jpeg", "FuzzedJPEG"),
         fuzzTarget("fuzz-bmp", "FuzzedPictures"),
         fuzzTarget("fuzz-tiles", "FuzzedPictures"),
+        fuzzTarget("fuzz-tiff", "FuzzedTIFF"),
     ]
 )

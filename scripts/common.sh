@@ -9,7 +9,7 @@
 # python3, python3-venv: the world as PMTiles (scripts/fixtures/pmtiles-from-mbtiles.sh installs the `pmtiles`
 # PyPI package into a virtual environment; without pip's network the PMTiles comparison tests are skipped);
 # libvips-tools: 100-megapixel JPEGs made at test time, streamed (HugeJPEGTests).
-SNAPTERM_APT_PACKAGES=(pkg-config libsqlite3-dev zlib1g-dev libncurses-dev ncurses-bin libvips-dev libjpeg62-turbo-dev liblcms2-dev libsixel-dev libchafa-dev
+SNAPTERM_APT_PACKAGES=(pkg-config libsqlite3-dev zlib1g-dev libncurses-dev ncurses-bin libvips-dev libjpeg62-turbo-dev liblcms2-dev libheif-dev libtiff-dev libsixel-dev libchafa-dev
     libcairo2-dev fonts-dejavu-core tmux procps xvfb xterm kitty imagemagick x11-utils sqlite3 bsdutils openssl
     dpkg-dev man-db lf ranger python3 python3-venv libvips-tools)
 

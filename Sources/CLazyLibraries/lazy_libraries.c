@@ -23,6 +23,8 @@ static struct lazy_library libraries[] = {
     {"cairo_", "libcairo.so.2", NULL},
     {"jpeg_", "libjpeg.so.62", NULL},
     {"cms", "liblcms2.so.2", NULL},
+    {"heif_", "libheif.so.1", NULL},
+    {"TIFF", "libtiff.so.6", NULL},
     {"g_module_", "libgmodule-2.0.so.0", NULL},
     {"g_", "libgobject-2.0.so.0", NULL},
 };

@@ -14,24 +14,13 @@ enum BMPThumbnail {
             Result { () throws(ImagingError) -> Bitmap? in
                 let header = try BMPHeader(raw, maxPixels: limits.maxPixels)
                 guard !header.hasAlpha,
-                      let box = box(width: header.width, height: header.height, into: (width, height), mode: mode) else { return nil }
+                      let box = mode.scaledSize(width: header.width, height: header.height, into: (width, height)) else { return nil }
                 let rgb = rgbRows(of: BMPDecoder.decode(raw, header: header))
                 return rgb.withUnsafeBufferPointer { rgb in
                     LanczosReduction.filled(rgb: rgb, width: header.width, height: header.height, toWidth: box.width, height: box.height)
                 }
             }
         }.get()
-    }
-
-    /// The size a `width × height` picture is scaled to for `target`: the box itself when filling it, else the
-    /// picture's aspect inside it, in whole pixels as libvips rounds; `nil` when that would enlarge the picture.
-    static func box(width: Int, height: Int, into target: (width: Int, height: Int), mode: ThumbnailMode) -> (width: Int, height: Int)? {
-        let scales = (Double(target.width) / Double(width), Double(target.height) / Double(height))
-        let scale = mode == .fill ? max(scales.0, scales.1) : min(scales.0, scales.1)
-        guard scale <= 1 else { return nil }
-        if mode == .fill { return target }
-        return (min(target.width, max(1, Int((Double(width) * scale).rounded()))),
-                min(target.height, max(1, Int((Double(height) * scale).rounded()))))
     }
 
     /// The RGB bytes of an opaque RGBA bitmap.

@@ -22,6 +22,7 @@ public struct ImageProcessor: Sendable {
                              orientation: header.orientation, hasAlpha: false)
         }
         if let info = try bmpInfo(of: data) { return info }
+        if let info = try HEIFTIFFThumbnail.info(of: data, limits: limits) { return info }
         return try VipsErrorGate.shared.run { () throws(ImagingError) in try header(of: data) }
     }
 
@@ -60,13 +61,17 @@ public struct ImageProcessor: Sendable {
     /// Scales the upright first frame into `width × height` (`fit` inside or `fill` and centre-crop),
     /// in sRGB, decoding at a reduced size where the format allows it (JPEG shrink-on-load). A JPEG
     /// filled into a smaller box — EXIF-turned or with an ICC profile too — is done with libjpeg alone
-    /// (`DirectJPEG`), and an opaque BMP made smaller by Imaging alone (`BMPThumbnail`), without opening libvips.
+    /// (`DirectJPEG`), an opaque BMP made smaller by Imaging alone (`BMPThumbnail`), and an opaque HEIC, AVIF or
+    /// TIFF by libheif or libtiff alone (`HEIFTIFFThumbnail`), without opening libvips.
     public func thumbnail(_ data: Data, width: Int, height: Int, mode: ThumbnailMode) throws(ImagingError) -> Bitmap {
         try checkBox(width: width, height: height)
         if mode == .fill, let bitmap = DirectJPEG.filledThumbnail(data, width: width, height: height, limits: limits) {
             return bitmap
         }
         if let bitmap = try BMPThumbnail.thumbnail(data, width: width, height: height, mode: mode, limits: limits) {
+            return bitmap
+        }
+        if let bitmap = try HEIFTIFFThumbnail.thumbnail(data, width: width, height: height, mode: mode, limits: limits) {
             return bitmap
         }
         return try VipsErrorGate.shared.run { () throws(ImagingError) in try shrunk(data, width: width, height: height, mode: mode) }

@@ -1,7 +1,8 @@
 // The imaging libraries are opened on first use, not at start (ShippedBinaryTests: the binary does not
 // name them): `--version` and a cached `render` map none of them, a cold sixel render of a plain JPEG
 // opens libjpeg only (not libvips, nor chafa; nor libsixel: Snapterm's sixel encoder is its own), so does a phone photo (an EXIF turn and an ICC profile,
-// with lcms2), an opaque BMP none, one that needs libvips (CMYK) opens it, and what it draws is the same either way.
+// with lcms2), an opaque BMP none, a HEIC or AVIF libheif only and a TIFF libtiff only, one that needs libvips (CMYK)
+// opens it, and what it draws is the same either way.
 import Foundation
 import TestSupport
 import Testing
@@ -9,7 +10,7 @@ import Testing
 #if arch(x86_64)  // the trampolines are x86-64 only; elsewhere the libraries link at start
 
 @Suite(.serialized) struct LazyLibrariesTests {
-    static let imagingLibraries = ["libvips", "libsixel", "libchafa", "libcairo", "libglib", "libgobject", "libjpeg", "liblcms2"]
+    static let imagingLibraries = ["libvips", "libsixel", "libchafa", "libcairo", "libglib", "libgobject", "libjpeg", "liblcms2", "libheif", "libtiff"]
     private let photo = CommandRunner.repositoryRoot.appendingPathComponent("assets/photos/astronaut.jpg")
 
     /// The shared libraries the dynamic loader opened while `snapterm arguments…` ran (`LD_DEBUG=files`).
@@ -70,6 +71,17 @@ import Testing
         #expect(run.output.status == 0, "\(run.output.stderr.suffix(300))")
         #expect(run.output.stdout.starts(with: Data("\u{1B}P".utf8)))
         #expect(run.libraries.isDisjoint(with: Self.imagingLibraries), "\(run.libraries.sorted())")
+    }
+
+    @Test(arguments: [("good/coffee-160x120.heic", "libheif"), ("good/coffee-160x120.avif", "libheif"),
+                      ("good/coffee-160x120.tif", "libtiff"), ("good/orientation-6-adobe-rgb-128x96.tif", "libtiff")])
+    func aColdRenderOfAHEICAVIFOrTIFFOpensItsOwnLibraryNotLibvips(fixture: String, library: String) async throws {
+        // Given a HEIC, an AVIF or a TIFF, when it is rendered cold, then libheif or libtiff decodes it: libvips is never opened
+        let run = try await coldRender(fixture: fixture)
+        #expect(run.output.status == 0, "\(run.output.stderr.suffix(300))")
+        #expect(run.output.stdout.starts(with: Data("\u{1B}P".utf8)))
+        #expect(run.libraries.contains(library), "\(run.libraries.sorted())")
+        #expect(run.libraries.isDisjoint(with: ["libvips", "libchafa", "libglib", "libsixel"]), "\(run.libraries.sorted())")
     }
 
     @Test func aPictureThatNeedsLibvipsOpensIt() async throws {

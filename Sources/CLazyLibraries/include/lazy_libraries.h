@@ -1,4 +1,4 @@
-// lazy_libraries.h — the imaging libraries (libvips, libsixel, chafa, cairo, libjpeg, lcms2) are opened on first use,
+// lazy_libraries.h — the imaging libraries (libvips, libsixel, chafa, cairo, libjpeg, lcms2, libheif, libtiff) are opened on first use,
 // not at start: `snapterm --version` or a cached `render` never pays for mapping and relocating them.
 #ifndef SNAPTERM_LAZY_LIBRARIES_H
 #define SNAPTERM_LAZY_LIBRARIES_H

@@ -1,0 +1,1 @@
+../../../Sources/CDirectDecoders/box_shrinker.c

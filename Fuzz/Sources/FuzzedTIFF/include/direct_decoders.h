@@ -1,0 +1,1 @@
+../../../../Sources/CDirectDecoders/include/direct_decoders.h

@@ -1,0 +1,1 @@
+../../../Sources/CDirectDecoders/tiff_direct.c
