@@ -48,7 +48,7 @@ import Testing
         let secondEngine = SyncEngine.scripted(again, roomy, SyncChanges())
         let second = Task { await secondEngine.run() }
         defer { second.cancel() }
-        #expect(await eventually { again.received.count == 2 })
+        try #require(await eventually { again.received.count == 2 })
         #expect(again.received[0].url.query?.contains("since=") == false)
         let harbour = try #require(try roomy.conversationID(ofRoom: "!harbour", account: session.userID))
         #expect(try roomy.messages(in: harbour).count == 50)

@@ -20,7 +20,7 @@ import Testing
         let task = Task { await syncEngine.run() }
         defer { task.cancel() }
 
-        #expect(await eventually { transport.received.count == 2 })
+        try #require(await eventually { transport.received.count == 2 })
         let queries = transport.received.map { URLComponents(url: $0.url, resolvingAgainstBaseURL: false)?.queryItems ?? [] }
         #expect(queries[0].first { $0.name == "since" } == nil)
         #expect(queries[0].first { $0.name == "timeout" }?.value == "0")
@@ -65,7 +65,7 @@ import Testing
         let secondEngine = SyncEngine.scripted(second, try MessageStore(path: path), SyncChanges())
         let restarted = Task { await secondEngine.run() }
         defer { restarted.cancel() }
-        #expect(await eventually { second.received.count == 1 })
+        try #require(await eventually { second.received.count == 1 })
         #expect(second.received[0].url.query?.contains("since=s41") == true)
     }
 
