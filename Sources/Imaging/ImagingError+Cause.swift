@@ -9,9 +9,23 @@ extension ImagingError {
     /// Costs one full decode of `raw` (of every frame with `allFrames`: an animation's), on failure only.
     func attributed(to raw: UnsafeRawBufferPointer, format: ImageFormat, allFrames: Bool = false) -> ImagingError {
         // A BMP was decoded by Imaging before any libvips step ran: a later failure is the processing's.
-        guard case .processingFailed = self, format != .bmp, let base = raw.baseAddress else { return self }
+        guard case .processingFailed(_, let reason) = self, format != .bmp, let base = raw.baseAddress else { return self }
+        // The loader's own complaint about the bytes ("gifload_buffer: Invalid frame data") blames the picture: a decode
+        // check of its first frame alone could pass where a later frame is what is damaged.
+        if Self.isLoaderComplaint(reason) { return .corrupt(format: format, reason: reason) }
         guard snap_vips_decode_check(base, raw.count, allFrames ? 1 : 0) != 0 else { return self }
         return .corrupt(format: format, reason: Vips.takeError())
+    }
+
+    /// Whether libvips' `reason` is a loader's complaint about the bytes it read (a line opening with the loader's
+    /// name, `gifload_buffer:`, `webpload_source:`), not about the order it was asked to read them in.
+    static func isLoaderComplaint(_ reason: String) -> Bool {
+        reason.split(separator: "\n").contains { line in
+            guard let colon = line.firstIndex(of: ":") else { return false }
+            let name = line[..<colon]
+            return (name.hasSuffix("load") || name.hasSuffix("load_buffer") || name.hasSuffix("load_source"))
+                && name.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" } && !line.contains("out of order")
+        }
     }
 }
 

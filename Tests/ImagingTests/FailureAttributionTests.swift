@@ -32,6 +32,18 @@ import Testing
         #expect(reason.contains("VipsJpeg"), "\(reason)")
     }
 
+    @Test func aLoadersComplaintAboutALaterFrameBlamesThePicture() throws {
+        // Given a GIF whose first frame decodes and a later one does not, and the failure libvips gave for it
+        let gif = try Data(contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../Fixtures/imaging/bad/three-frames-spoiled-lzw.gif"))
+        let failure = ImagingError.processingFailed(operation: "thumbnail", reason: "gifload_buffer: Invalid frame data")
+        // When it is attributed
+        let attributed = processor.attribute(failure, to: gif)
+        // Then the picture is called damaged, with the loader's words
+        #expect(attributed == .corrupt(format: .gif, reason: "gifload_buffer: Invalid frame data"))
+        #expect(attributed.description.contains("the GIF picture is damaged"))
+    }
+
     @Test func otherErrorsPassThroughUnchanged() throws {
         let png = try processor.encode(TestImages.quadrants(width: 20, height: 20), as: .png)
         for error in [ImagingError.emptyInput, .invalidRotation(degrees: 45), .encodingFailed(format: "image/png", reason: "disk full")] {
