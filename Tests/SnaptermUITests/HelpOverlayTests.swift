@@ -1,4 +1,5 @@
-// HelpOverlayTests: the `?` panel cuts a line too long for it with "…".
+// HelpOverlayTests: the `?` panel cuts a line too long for it with "…", and a panel too tall for the terminal keeps its
+// last line (how to close it) and says how many lines a taller terminal shows.
 @testable import SnaptermUI
 import TerminalGraphics
 import Testing
@@ -24,5 +25,16 @@ import Testing
         overlay.draw(on: canvas, area: CellRect(row: 0, column: 0, rows: 60, columns: 200))
         #expect(canvas.lines.contains { $0.hasSuffix("source unreachable)") })
         #expect(!canvas.lines.contains { $0.hasSuffix("…") })
+    }
+
+    @Test func aPanelTallerThanTheTerminalKeepsHowToCloseIt() {
+        // Given a terminal 12 rows high: the panel has more lines
+        let lines = Overlay.helpLines(screen: "Places", keys: [KeyHelp("Enter", "open the map")])
+        let canvas = MemoryCanvas(rows: 12, columns: 100)
+        overlay.draw(on: canvas, area: CellRect(row: 0, column: 0, rows: 12, columns: 100))
+        // Then its first 10 lines, how many more there are, and how to close it are shown
+        #expect(canvas.lines[0].contains("Keys here (Places)"))
+        #expect(canvas.lines[10].contains("… \(lines.count - 11) more lines: a taller terminal shows them"))
+        #expect(canvas.lines[11].contains("Press ? or Esc to close."))
     }
 }

@@ -51,6 +51,15 @@ enum Overlay: Equatable {
         return lines + statusLines + ["", "Press ? or Esc to close."]
     }
 
+    /// `lines` in `rows`: whole when they fit; else cut, saying how many lines a taller terminal shows, and ending with
+    /// the last line still (how to close the panel).
+    static func fitted(_ lines: [String], rows: Int) -> [String] {
+        guard lines.count > rows, let last = lines.last else { return lines }
+        guard rows >= 3 else { return Array(lines.prefix(max(0, rows))) }
+        let kept = rows - 2
+        return Array(lines.prefix(kept)) + ["… \(lines.count - 1 - kept) more lines: a taller terminal shows them", last]
+    }
+
     /// Whether `key` closes this overlay.
     func closes(on key: Key) -> Bool {
         switch (self, key) {
@@ -67,7 +76,7 @@ enum Overlay: Equatable {
         case .stats(let lines): lines
         }
         let width = area.columns - 4
-        for (index, line) in lines.prefix(area.rows).enumerated() {
+        for (index, line) in Self.fitted(lines, rows: area.rows).enumerated() {
             canvas.put(line, row: area.row + index, column: area.column + 2, width: width,
                        style: index == 0 ? .bold : [])
         }
