@@ -97,10 +97,9 @@ public final class ListView {
         self.url = url
         self.preview = preview
         self.standIn = standIn
-        // A row's picture is made on the CPU's workers (its thumbnail stage): as many go at once as the pool has threads.
         planner = PrefetchPlanner(minimumDistance: configuration.prefetchDistance,
                                   maximumDistance: configuration.maximumPrefetchDistance,
-                                  concurrency: WorkerPool.shared.threadCount, initialLoadCost: configuration.initialLoadCost)
+                                  concurrency: loader.maxConcurrentLoads, initialLoadCost: configuration.initialLoadCost)
         plannedDistance = configuration.prefetchDistance
         prefetcher = Prefetcher(loader: loader)
         // A stale copy on screen that a background revalidation refreshed is bound again.
