@@ -22,7 +22,8 @@ public final class LoopbackRelay: Sendable {
         var heldRequestMarker: Data?
         var heldAnswerMarker: Data?
         var held = 0
-        var releases = 0
+        /// The relay threads of held chunks, each waiting for `release()` or `cut()`.
+        var holding: [DispatchSemaphore] = []
     }
     private let state = Mutex(State())
 
@@ -61,19 +62,22 @@ public final class LoopbackRelay: Sendable {
 
     /// Holds nothing more, and drops the connections of what was held (none of it goes through).
     public func release() {
-        state.withLock { state in
+        let holding = state.withLock { state in
             state.heldRequestMarker = nil
             state.heldAnswerMarker = nil
-            state.releases += 1
+            defer { state.holding = [] }
+            return state.holding
         }
+        for thread in holding { thread.signal() }
     }
 
     /// Drops every connection and refuses new ones (the port is closed) until `open()`.
     public func cut() {
-        let (listener, connections) = state.withLock { state in
-            defer { state.listener = -1; state.connections = [] }
-            return (state.listener, state.connections)
+        let (listener, connections, holding) = state.withLock { state in
+            defer { state.listener = -1; state.connections = []; state.holding = [] }
+            return (state.listener, state.connections, state.holding)
         }
+        for thread in holding { thread.signal() }
         if listener >= 0 { shutdown(listener, Int32(SHUT_RDWR)); close(listener) }
         for connection in connections { shutdown(connection, Int32(SHUT_RDWR)) }
     }
@@ -145,17 +149,18 @@ public final class LoopbackRelay: Sendable {
     /// Whether `chunk` is held (then this returns once `release()` or `cut()` came, and the connection is dropped).
     /// A request matching the answer marker marks its connection, whose next answer is held.
     private func holds(_ chunk: Data, isUpload: Bool, answerHeld: AnswerHeld) -> Bool {
-        let generation = state.withLock { state -> Int? in
+        let (hold, released) = state.withLock { state -> (Bool, DispatchSemaphore?) in
             if isUpload, let marker = state.heldAnswerMarker, chunk.range(of: marker) != nil { answerHeld.value.withLock { $0 = true } }
             let hold = isUpload ? state.heldRequestMarker.map { chunk.range(of: $0) != nil } ?? false : answerHeld.value.withLock { $0 }
-            guard hold else { return nil }
+            guard hold else { return (false, nil) }
             state.held += 1
-            return state.releases
+            guard state.listener >= 0 else { return (true, nil) }  // cut already: dropped at once
+            let released = DispatchSemaphore(value: 0)
+            state.holding.append(released)
+            return (true, released)
         }
-        guard let generation else { return false }
-        // A relay thread of the test's own, polling for the test to let go: no assertion waits on this.
-        while state.withLock({ $0.releases == generation && $0.listener >= 0 }) { Thread.sleep(forTimeInterval: 0.005) }
-        return true
+        released?.wait()
+        return hold
     }
 
     private static func writeAll(_ buffer: [UInt8], count: Int, to descriptor: Int32) -> Bool {

@@ -23,7 +23,7 @@ import Testing
         func sleep(_ duration: Duration) async throws {
             counts.withLock { $0.started += 1 }
             do {
-                try await Task.sleep(for: .seconds(3600))
+                try await Gate().wait()  // a pause only cancelling ends
             } catch {
                 counts.withLock { $0.cancelled += 1 }
                 throw error

@@ -26,11 +26,7 @@ import Testing
                            box: fixture.state.box(columns: 16, rows: 4), calendar: Self.utc)
     }
 
-    private func draw(_ screen: ConversationScreen) -> [String] {
-        let canvas = MemoryCanvas(rows: area.row + area.rows, columns: area.columns)
-        _ = screen.draw(on: canvas, area: area, options: DrawOptions())
-        return canvas.lines
-    }
+    private func draw(_ screen: ConversationScreen) -> [String] { UIFixtures.lines(of: screen, in: area) }
 
     @Test func itOpensOnTheNewestMessageWithTheComposerUnderItAndScrollsUpToOlderOnes() throws {
         // Given 30 messages, far more than fit

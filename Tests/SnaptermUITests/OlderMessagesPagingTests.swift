@@ -20,11 +20,7 @@ import Testing
         return screen
     }
 
-    private func draw(_ screen: ConversationScreen) -> [String] {
-        let canvas = MemoryCanvas(rows: area.row + area.rows, columns: area.columns)
-        _ = screen.draw(on: canvas, area: area, options: DrawOptions())
-        return canvas.lines
-    }
+    private func draw(_ screen: ConversationScreen) -> [String] { UIFixtures.lines(of: screen, in: area) }
 
     private func receive(_ fixture: MessageFixture, _ range: ClosedRange<Int>) throws {
         for index in range {

@@ -14,6 +14,14 @@ final class ManualClock {
 enum UIFixtures {
     static func url(_ row: Int) -> URL { URL(string: "mock://rows/\(row)")! }
 
+    /// The lines a conversation screen draws into `area` (on a canvas reaching the area's bottom).
+    @MainActor
+    static func lines(of screen: ConversationScreen, in area: CellRect) -> [String] {
+        let canvas = MemoryCanvas(rows: area.row + area.rows, columns: area.columns)
+        _ = screen.draw(on: canvas, area: area, options: DrawOptions())
+        return canvas.lines
+    }
+
     static func loader(_ mock: MockSchemeHandler) throws -> SchemeLoader {
         var configuration = SchemeLoaderConfiguration()
         configuration.maxConcurrentLoads = 32

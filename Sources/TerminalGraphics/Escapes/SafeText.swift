@@ -80,10 +80,17 @@ public enum SafeText {
 
     /// `text` in at most `width` columns: whole when it fits, else cut with "…" as its last column, so a reader
     /// sees that more was there (`chelsea-exif-orientation-6.jpg` → `chelsea-exif-orie…`).
+    /// One pass over `text` (every line a frame draws goes through here).
     public static func fitted(_ text: String, to width: Int) -> String {
         guard width > 0 else { return "" }
-        if self.width(of: text) <= width { return text }
-        return clipped(text, to: width - 1) + "…"
+        var used = 0
+        var beforeEllipsis = 0  // characters that fit in `width - 1` columns, room left for "…"
+        for (index, character) in text.enumerated() {
+            used += self.width(of: character)
+            if used > width { return String(text.prefix(beforeEllipsis)) + "…" }
+            if used <= width - 1 { beforeEllipsis = index + 1 }
+        }
+        return text
     }
 
     /// Format characters that glibc gives a column (soft hyphen, prepended concatenation marks).
