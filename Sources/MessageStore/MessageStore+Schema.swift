@@ -92,6 +92,10 @@ extension MessageStore {
         migrator.registerMigration("v9: Matrix timeline gaps") { db in
             try addMatrixGapTable(db)
         }
+        migrator.registerMigration("v10: a draft's original size") { db in
+            // Whether the draft's photos go at their original size (`o`), kept with its text and photos.
+            try db.alter(table: "draft") { t in t.add(column: "original", .boolean).notNull().defaults(to: false) }
+        }
         return migrator
     }
 

@@ -164,15 +164,15 @@ public final class MessageStore: Sendable {
 
     // MARK: Drafts
 
-    /// The draft of a conversation (empty when none was saved), with its send-once key.
+    /// The draft of a conversation (empty when none was saved), with its send-once key and size choice.
     public func draft(for conversationID: Int64) throws(MessageStoreError) -> Draft {
         try read { db in
-            guard let row = try Row.fetchOne(db, sql: "SELECT text, attachments, sendKey FROM draft WHERE conversationId = ?",
+            guard let row = try Row.fetchOne(db, sql: "SELECT text, attachments, sendKey, original FROM draft WHERE conversationId = ?",
                                              arguments: [conversationID])
             else { return Draft() }
             let urls = (try? JSONDecoder().decode([String].self, from: Data((row["attachments"] as String).utf8))) ?? []
             return Draft(text: row["text"], attachments: urls.compactMap(URL.init(string:)),
-                         sendKey: (row["sendKey"] as String?).flatMap(UUID.init(uuidString:)))
+                         sendKey: (row["sendKey"] as String?).flatMap(UUID.init(uuidString:)), original: row["original"])
         }
     }
 

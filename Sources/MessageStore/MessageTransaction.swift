@@ -66,10 +66,10 @@ public struct MessageTransaction {
         if try !MessageStore.fetchMessages(db, where: "sendKey = ?", [offered.uuidString]).isEmpty { offered = UUID() }
         let urls = String(decoding: try JSONEncoder().encode(draft.attachments.map(\.absoluteString)), as: UTF8.self)
         try db.execute(sql: """
-            INSERT INTO draft (conversationId, text, attachments, updatedAt, sendKey) VALUES (?, ?, ?, ?, ?)
+            INSERT INTO draft (conversationId, text, attachments, updatedAt, sendKey, original) VALUES (?, ?, ?, ?, ?, ?)
             ON CONFLICT(conversationId) DO UPDATE SET text = excluded.text, attachments = excluded.attachments,
-            updatedAt = excluded.updatedAt, sendKey = COALESCE(draft.sendKey, excluded.sendKey)
-            """, arguments: [conversationID, draft.text, urls, now, offered.uuidString])
+            updatedAt = excluded.updatedAt, sendKey = COALESCE(draft.sendKey, excluded.sendKey), original = excluded.original
+            """, arguments: [conversationID, draft.text, urls, now, offered.uuidString, draft.original])
         let key = try String.fetchOne(db, sql: "SELECT sendKey FROM draft WHERE conversationId = ?", arguments: [conversationID])
         return key.flatMap(UUID.init(uuidString:))
     }

@@ -64,7 +64,7 @@ public struct Message: Sendable, Hashable, Identifiable {
     }
 }
 
-/// The unsent message of a conversation: text and attachment URLs.
+/// The unsent message of a conversation: text, attachment URLs and whether its photos go at their original size.
 public struct Draft: Sendable, Hashable {
     /// The text typed so far.
     public var text: String
@@ -75,8 +75,7 @@ public struct Draft: Sendable, Hashable {
     /// from another process that had it open — finds the message already stored under it. It
     /// identifies the draft, not its content, so it takes no part in equality.
     public var sendKey: UUID?
-    /// Whether its photos go at their original size (not fitted into 2048 × 2048): a choice of the composer, not saved
-    /// with the draft, taking no part in equality.
+    /// Whether its photos go at their original size (not fitted into 2048 × 2048), saved with the draft.
     public var original: Bool
 
     /// Creates a draft.
@@ -88,12 +87,13 @@ public struct Draft: Sendable, Hashable {
     }
 
     public static func == (lhs: Draft, rhs: Draft) -> Bool {
-        lhs.text == rhs.text && lhs.attachments == rhs.attachments
+        lhs.text == rhs.text && lhs.attachments == rhs.attachments && lhs.original == rhs.original
     }
 
     public func hash(into hasher: inout Hasher) {
         hasher.combine(text)
         hasher.combine(attachments)
+        hasher.combine(original)
     }
 
     /// True when there is nothing to send.

@@ -18,7 +18,7 @@ public final class DraftComposer {
     public private(set) var attachments: [URL] = [] {
         didSet { if attachments != oldValue { prepareRoomSend() } }
     }
-    /// Whether the photos go at their original size (`o`), not fitted into 2048 × 2048; kept until sent.
+    /// Whether the photos go at their original size (`o`), not fitted into 2048 × 2048; saved with the draft.
     public private(set) var original = false {
         didSet { prepareRoomSend() }
     }
@@ -58,7 +58,10 @@ public final class DraftComposer {
     public var draft: Draft { Draft(text: editor.text, attachments: attachments, sendKey: sendKey, original: original) }
 
     /// Chooses the original size for the photos, or the usual one again.
-    public func toggleOriginal() { original.toggle() }
+    public func toggleOriginal() {
+        original.toggle()
+        save()
+    }
 
     /// `candidate` is being edited to be attached (the photo picker): it is prepared beside the draft's own photos,
     /// each edit replacing the last, so the one attached is ready, or nearly, by Enter.
@@ -80,6 +83,7 @@ public final class DraftComposer {
             let saved = try writer.pendingDraft(for: conversationID) ?? store.draft(for: conversationID)
             if saved.text != editor.text { editor = TextEditor(text: saved.text) }
             attachments = saved.attachments
+            if saved.original != original { original = saved.original }
             sendKey = saved.sendKey ?? sendKey
             problem = nil
         } catch {
