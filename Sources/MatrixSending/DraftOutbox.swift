@@ -1,7 +1,8 @@
-// DraftOutbox: a Matrix room's draft written to the outbox at Enter without preparing anything there — its text, and
-// each photo as PhotoPreparations made it ready in the background. A photo still being prepared is written
-// `preparing` with its echo (it shows at once) and filled in when its preparation ends, the outbox waiting for it;
-// one whose preparation fails then fails alone, with a sentence, the text and the other photos sent.
+// DraftOutbox: a Matrix room's draft written to the outbox at Enter without preparing or storing a picture there — its
+// text, and each photo written `preparing` with its echo (it shows at once), then filled in off the caller's thread
+// once PhotoPreparations has it ready (at once for one prepared since it was attached): the picture's bytes are never
+// written at Enter, and the outbox waits for them, keeping the draft's order. A photo whose preparation fails then
+// fails alone, with a sentence, the text and the other photos sent.
 import Foundation
 import MessageStore
 import Synchronization
@@ -46,9 +47,10 @@ public final class DraftOutbox: Sendable {
     }
 
     /// Writes `draft` to the outbox of the room `roomID` (conversation `conversationID`) with its echoes, in one
-    /// transaction, and wakes the sender: its text, then each photo — prepared already, or written `preparing` and
-    /// completed in the background. Never prepares a photo itself. Throws, queuing nothing, for an attachment that is
-    /// no photo or whose preparation failed already, and when the store cannot write.
+    /// transaction, and wakes the sender: its text, then each photo written `preparing` — its bytes stored in the
+    /// background once it is ready, so the caller (the UI at Enter) never writes them. Never prepares a photo itself.
+    /// Throws, queuing nothing, for an attachment that is no photo or whose preparation failed already, and when the
+    /// store cannot write.
     @discardableResult
     public func queue(_ draft: Draft, roomID: String, conversationID: Int64) throws -> [OutboxEntry] {
         var sends: [EchoedSend] = []
@@ -57,17 +59,11 @@ public final class DraftOutbox: Sendable {
         }
         for (index, request) in Self.requests(of: draft).enumerated() {
             guard request.url.scheme?.lowercased() == "asset" else { throw DraftOutboxError.notAPhoto(number: index + 1) }
-            let name = "photo-\(index + 1).jpg"
-            switch preparations.outcome(of: request) {
-            case .success(let photo)?:
-                sends.append(EchoedSend(message: try MessageContent.image(photo, filename: name, roomID: roomID),
-                                        picture: request.url))
-            case .failure(let error)?:
+            if case .failure(let error)? = preparations.outcome(of: request) {
                 throw DraftOutboxError.photoUnusable(number: index + 1, reason: "\(error)")
-            case nil:
-                sends.append(EchoedSend(message: .awaitingPicture(roomID: roomID, body: name, original: request.original),
-                                        picture: request.url))
             }
+            sends.append(EchoedSend(message: .awaitingPicture(roomID: roomID, body: "photo-\(index + 1).jpg", original: request.original),
+                                    picture: request.url))
         }
         let entries = try store.enqueue(sends, account: account, in: conversationID)
         for (entry, send) in zip(entries, sends) where entry.state == .preparing { complete(entry, picture: send.picture) }
@@ -83,7 +79,8 @@ public final class DraftOutbox: Sendable {
         for (entry, picture) in try store.awaitingPictures(account: account) { complete(entry, picture: picture) }
     }
 
-    /// Fills in `entry` once its photo, `picture`, is ready; a photo that cannot be made fails the entry for good.
+    /// Fills in `entry` once its photo, `picture`, is ready, on a task of its own (never the caller's thread); a photo
+    /// that cannot be made fails the entry for good.
     private func complete(_ entry: OutboxEntry, picture: URL?) {
         guard awaited.withLock({ $0.insert(entry.id).inserted }) else { return }
         guard let picture else {

@@ -89,7 +89,7 @@ extension SnaptermBench {
                 print("Enter (the photo \(when)) → the other person's sync has the event: \(toEvent.summary)")
                 print("Enter (the photo \(when)) → sent (bytes uploaded): \(toSent.summary)")
             }
-            print("Enter itself (queue, echo, nothing prepared): \(enter.summary)")
+            print("Enter itself (queue, echo; nothing prepared, no picture written): \(enter.summary)")
         }
 
         /// `messages` texts queued with the way to the server cut; opened once the first attempt failed.

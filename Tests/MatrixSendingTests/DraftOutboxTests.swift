@@ -1,5 +1,5 @@
-// DraftOutboxTests: Enter never prepares a photo — one prepared in the background since it was attached is queued
-// as it is; one still preparing is queued with its echo at once and the outbox waits for it, keeping the order; an
+// DraftOutboxTests: Enter never prepares a photo nor writes its bytes — one prepared in the background since it was
+// attached is written `preparing` with its echo and filled in behind Enter, off the caller; one still preparing is queued with its echo at once and the outbox waits for it, keeping the order; an
 // edit drops the stale preparation; a photo that cannot be made fails alone, with a sentence, and is prepared again
 // by a retry or by the next run.
 import Foundation
@@ -69,13 +69,19 @@ import Testing
         // When Enter queues it
         let entries = try fixture.outbox.queue(draft, roomID: "!r", conversationID: fixture.room)
 
-        // Then Enter read no photo: the prepared one is queued, ready to go, and the sender is woken
+        // Then Enter read no photo and wrote none of its bytes: its transaction held the text and the photo's entry
+        // `preparing`, with both echoes, and the sender is woken
         #expect(fixture.shelf.readCount == 1)
-        #expect(entries.map(\.state) == [.queued, .queued])
-        #expect(try Self.width(entries[1]) == 640)
-        #expect(try fixture.store.outboxMedia(entries[1].id) != nil)
-        #expect(fixture.wakes.value == 1)
+        #expect(entries.map(\.state) == [.queued, .preparing])
         #expect(try fixture.store.messages(in: fixture.room).count == 2)
+        #expect(fixture.wakes.value >= 1)
+
+        // And behind Enter the prepared photo is written in, ready to go, and the sender woken again
+        let ready = try await eventually { try fixture.store.outboxEntry(entries[1].id).flatMap { $0.state == .queued ? $0 : nil } }
+        #expect(try ready.map(Self.width) == 640)
+        #expect(try fixture.store.outboxMedia(entries[1].id) != nil)
+        #expect(await eventually { fixture.wakes.value >= 2 })
+        #expect(fixture.shelf.readCount == 1)
     }
 
     @Test func givenAPhotoStillPreparing_whenEnterIsPressed_thenItsEchoIsQueuedAtOnceAndTheOutboxWaitsForIt() async throws {
@@ -144,7 +150,8 @@ import Testing
 
         // Then Enter sends the edited pixels
         let entries = try fixture.outbox.queue(draft, roomID: "!r", conversationID: fixture.room)
-        #expect(try entries.map(Self.width) == [480])
+        let ready = try await eventually { try fixture.store.outboxEntry(entries[0].id).flatMap { $0.state == .queued ? $0 : nil } }
+        #expect(try ready.map(Self.width) == 480)
     }
 
     @Test func givenAPhotoThatFailedToPrepareBeforeEnter_whenEnterIsPressed_thenNothingIsQueuedAndTheSentenceSaysWhich() async throws {
