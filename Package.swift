@@ -206,7 +206,7 @@ let package = Package(
         ),
         .testTarget(
             name: "SnaptermE2ETests",
-            dependencies: ["MessageStore", "SnaptermUI", "TestSupport", "Imaging", "AssetLibrary"]
+            dependencies: ["MessageStore", "SnaptermUI", "TestSupport", "Imaging", "AssetLibrary", "Matrix"]
         ),
         .testTarget(
             name: "ScrollBenchTests",

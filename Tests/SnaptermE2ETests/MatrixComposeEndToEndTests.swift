@@ -14,7 +14,7 @@ struct MatrixComposeEndToEndTests {
         // Given alice logged in, in a room with bob, its conversation open
         let fixture = try E2EFixture(columns: 110, rows: 34)
         let tmux = fixture.tmux
-        let (peer, room) = try await Self.openRoom(named: "Photos", in: fixture)
+        let (peer, room, _) = try await Self.openRoom(named: "Photos", in: fixture)
 
         // When the first photo is attached rotated a quarter turn, and the draft is sent
         try await tmux.send("a")
@@ -55,10 +55,12 @@ struct MatrixComposeEndToEndTests {
         try await tmux.waitFor("EXIT=0")
     }
 
-    /// Starts Snapterm logged in as alice, accepts bob's invitation to a room named `name` and opens its conversation.
-    static func openRoom(named name: String, in fixture: E2EFixture) async throws -> (peer: MatrixPeer, room: String) {
+    /// Starts Snapterm logged in as alice (through `relay` when one is given), accepts bob's invitation to a room
+    /// named `name` and opens its conversation.
+    static func openRoom(named name: String, in fixture: E2EFixture,
+                         through relay: LoopbackRelay? = nil) async throws -> (peer: MatrixPeer, room: String, alice: String) {
         let tmux = fixture.tmux
-        let scene = try await fixture.matrixRoom(named: name)
+        let scene = try await fixture.matrixRoom(named: name, through: relay)
         let (peer, room) = (scene.peer, scene.room)
         try await fixture.start()
         try await tmux.waitFor("[Places]")
@@ -71,14 +73,14 @@ struct MatrixComposeEndToEndTests {
         try await tmux.waitFor("send me the photo", timeout: .seconds(60))
         try await tmux.send("g", "Enter")
         try await tmux.waitFor(timeout: .seconds(60)) { $0.contains { $0.contains("i write") } && $0.contains { $0.contains("send me the photo") } }
-        return (peer, room)
+        return (peer, room, scene.alice.userID)
     }
 
     @Test func aPhotoSentAtItsOriginalSizeReachesThePeerAtThatSize() async throws {
         // Given alice in a room with bob, the first photo of the gallery (5640 × 3172) attached
         let fixture = try E2EFixture(columns: 110, rows: 34)
         let tmux = fixture.tmux
-        let (peer, room) = try await Self.openRoom(named: "Originals", in: fixture)
+        let (peer, room, _) = try await Self.openRoom(named: "Originals", in: fixture)
         try await tmux.send("a")
         try await tmux.waitFor("Pick a photo")
         try await tmux.send("Enter")
