@@ -62,7 +62,8 @@ public final class DraftOutbox: Sendable {
             if case .failure(let error)? = preparations.outcome(of: request) {
                 throw DraftOutboxError.photoUnusable(number: index + 1, reason: "\(error)")
             }
-            sends.append(EchoedSend(message: .awaitingPicture(roomID: roomID, body: "photo-\(index + 1).jpg", original: request.original),
+            let name = "photo-\(index + 1).jpg"
+            sends.append(EchoedSend(message: .awaitingPicture(roomID: roomID, body: name, original: request.original),
                                     picture: request.url))
         }
         let entries = try store.enqueue(sends, account: account, in: conversationID)

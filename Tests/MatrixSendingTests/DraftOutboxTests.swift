@@ -84,6 +84,32 @@ import Testing
         #expect(fixture.shelf.readCount == 1)
     }
 
+    @MainActor
+    @Test func givenTheDatabaseHeldBusyWhenThePhotoIsReady_thenEnterHasReturnedWithItsEchoesAndTheBytesLandOnceFree() async throws {
+        // Given Enter pressed on the main actor with a photo whose preparation has not ended
+        let fixture = try Fixture(shelf: PhotoShelf([Self.photo: try PhotoShelf.photo(width: 640, height: 480)], held: true))
+        let draft = Draft(text: "behind a lock", attachments: [Self.photo])
+        fixture.outbox.prepare(draft)
+        let entries = try fixture.outbox.queue(draft, roomID: "!r", conversationID: fixture.room)
+
+        // When another program holds the database's write lock as the photo becomes ready
+        let holder = try await DatabaseLockHolder(path: fixture.folder.appending("m.sqlite").path)
+        fixture.shelf.open()
+
+        // Then Enter has returned: the main actor reads both echoes, marked sending, while the bytes cannot be written
+        let echoes = try fixture.store.messages(in: fixture.room)
+        #expect(echoes.map(\.text) == ["behind a lock", "photo-1.jpg"] && echoes.allSatisfy { $0.delivery == .sending })
+        #expect(try fixture.store.outboxEntry(entries[1].id)?.state == .preparing)
+
+        // And once the lock is let go the bytes are in, behind the text: nothing lost, the order kept
+        try await holder.release()
+        let ready = try await eventually { try fixture.store.outboxEntry(entries[1].id).flatMap { $0.state == .queued ? $0 : nil } }
+        #expect(try ready.map(Self.width) == 640)
+        let server = ScriptedHomeserver()
+        let outcomes = try await fixture.sender(server).drain()
+        #expect(outcomes.map(\.entry.body) == ["behind a lock", "photo-1.jpg"] && outcomes.allSatisfy(\.isSent))
+    }
+
     @Test func givenAPhotoStillPreparing_whenEnterIsPressed_thenItsEchoIsQueuedAtOnceAndTheOutboxWaitsForIt() async throws {
         // Given a draft whose photo's preparation has started and not ended
         let fixture = try Fixture(shelf: PhotoShelf([Self.photo: try PhotoShelf.photo(width: 640, height: 480)], held: true))

@@ -27,7 +27,8 @@ struct MatrixSendFaultEndToEndTests {
         let fixture = try E2EFixture(columns: 110, rows: 34)
         let tmux = fixture.tmux
         let relay = try LoopbackRelay(to: try TestHomeserver.fromEnvironment().url)
-        let (peer, room, alice) = try await MatrixComposeEndToEndTests.openRoom(named: "Held \(step)", in: fixture, through: relay)
+        let (peer, room, alice) = try await MatrixComposeEndToEndTests.openRoom(named: "Held \(step)", in: fixture,
+                                                                                through: relay)
         switch step {
         case .upload: relay.holdRequests(containing: "PUT /_matrix/media/v3/upload/")
         case .eventAnswer: relay.holdAnswers(toRequestsContaining: "/send/m.room.message/")
@@ -97,7 +98,9 @@ struct MatrixSendFaultEndToEndTests {
             try await tmux.type(text)
             try await tmux.waitFor { $0.contains { $0.hasPrefix("✎") && $0.contains(text) } }
             try await tmux.send("Enter")
-            try await tmux.waitFor { Self.unsentBylines($0) == index + 1 && !$0.contains { $0.hasPrefix("✎") && $0.contains(text) } }
+            try await tmux.waitFor { lines in
+                Self.unsentBylines(lines) == index + 1 && !lines.contains { $0.hasPrefix("✎") && $0.contains(text) }
+            }
         }
 
         // Then each is in the outbox, in order, and the first was tried and failed; none is marked sent

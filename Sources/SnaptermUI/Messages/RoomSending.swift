@@ -11,7 +11,8 @@ public protocol RoomSending: Sendable {
 
     /// Queues `draft` for the room conversation `conversationID` stands for (written to the outbox before anything
     /// is sent), stores its local echo and clears the saved draft, all at once, never waiting for a photo to be
-    /// prepared nor writing its bytes (they are stored behind it, off the caller's thread); `false` when that conversation is no remote room (the composer then stores the message itself).
+    /// prepared nor writing its bytes (they are stored behind it, off the caller's thread); `false` when that
+    /// conversation is no remote room (the composer then stores the message itself).
     /// Throws when the draft cannot be queued (a photo that cannot be read, a full disk): nothing is queued, and the
     /// draft must be kept.
     func queue(_ draft: Draft, conversationID: Int64) throws -> Bool

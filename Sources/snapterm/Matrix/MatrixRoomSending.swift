@@ -1,8 +1,8 @@
 // MatrixRoomSending: the composer's drafts sent to Matrix rooms — each photo prepared in the background from the
 // moment it is attached or edited (its edited pixels, at most 2048 px on the long side unless the original size is
 // chosen), then at Enter the text and each photo written to the outbox with their local echoes in one transaction
-// (DraftOutbox; a photo's bytes are written behind it, off the UI), and the outbox runner woken. Each photo is a message of its own, so one that fails to upload never
-// takes the text or the others with it.
+// (DraftOutbox; a photo's bytes are written behind it, off the UI), and the outbox runner woken. Each photo is a
+// message of its own, so one that fails to upload never takes the text or the others with it.
 import AssetLibrary
 import Foundation
 import Imaging
