@@ -65,8 +65,9 @@ extension SnaptermBench {
             let shown = min(images.count, rows + visibleRows)
             let thumbnail = try await serverThumbnailBytes(of: images.last, session: session, box: (setup.thumbnailColumns * 10, setup.thumbnailRows * 20))
             let perPicture = Double(statistics.bytesLoaded) / Double(shown)
-            print(String(format: "cold, %.0f rows/s, %d rows: white %.2f %% of picture-cell frames, preview %.2f %%; frame p50 %.1f ms, p99 %.1f ms",
-                         rowsPerSecond, rows, result.whiteSpotPercent, result.previewPercent, result.frameMillisecondsP50, result.frameMillisecondsP99))
+            print(String(format: "cold, %.0f rows/s, %d rows: white %.2f %% of %d picture-cell frames (%d key frames), preview %.2f %%; frame p50 %.1f ms, p99 %.1f ms",
+                         rowsPerSecond, rows, result.whiteSpotPercent, result.imageCellFrames, result.keyFrames, result.previewPercent,
+                         result.frameMillisecondsP50, result.frameMillisecondsP99))
             print("mxc:// downloads: \(statistics.handlerLoads) loads, \(statistics.bytesLoaded) bytes for \(shown) pictures shown: "
                   + String(format: "%.0f bytes a picture = %.2f× the server's thumbnail for the box (%d bytes); the file is %d bytes",
                            perPicture, perPicture / Double(max(1, thumbnail)), thumbnail, images.last?.matrix?.media?.size ?? 0))
