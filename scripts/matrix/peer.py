@@ -16,7 +16,7 @@
       send-images ROOM FILE COUNT             {"event_ids"}: COUNT such m.image of FILE in order, each its own uploads
                                               (new mxc:// URLs each: benchmarks; UPLOADS_AT_ONCE of them in flight)
       send-encrypted-image ROOM FILE [--wrong-hash]
-                                              {"event_id", "url"}     content.file: AES-256-CTR as Element sends
+                                              {"event_id", "url", "blurhash"}     content.file: AES-256-CTR as Element sends
                                               (--wrong-hash: hashes.sha256 of other bytes, as a tampered upload)
       wait-for ROOM [--body TEXT] [--timeout S]   the first m.room.message (with that body) as event JSON
       accept-invites [--timeout S]            {"joined": [room ids]} once at least one invite was joined
