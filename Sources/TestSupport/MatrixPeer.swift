@@ -67,13 +67,15 @@ public struct MatrixPeer: Sendable {
         return ids
     }
 
-    /// Uploads `file` and sends it as `m.image` to `room`: with a plain `url`, or `encrypted` (AES-256-CTR,
-    /// `content.file` as Element sends it; `wrongHash`: its `hashes.sha256` of other bytes, as a tampered upload
-    /// looks). Returns the event id and the `mxc://` URL of the upload.
+    /// Uploads `file` and sends it as `m.image` to `room`: with a plain `url` (and, for a picture over 800×600, a
+    /// thumbnail of its own upload, as Element sends it), or `encrypted` (AES-256-CTR, `content.file` as Element sends
+    /// it; `wrongHash`: its `hashes.sha256` of other bytes, as a tampered upload looks). Returns the event id, the
+    /// `mxc://` URL of the upload and the BlurHash sent in its `info` (nil for a file Pillow cannot read).
     public func sendImage(_ file: URL, to room: String, encrypted: Bool = false,
-                          wrongHash: Bool = false) async throws -> (eventID: String, url: String) {
+                          wrongHash: Bool = false) async throws -> (eventID: String, url: String, blurhash: String?) {
         let answer = try await run([encrypted ? "send-encrypted-image" : "send-image", room, file.path] + (wrongHash ? ["--wrong-hash"] : []))
-        return (try string(answer, "event_id"), try string(answer, "url"))
+        let object = try JSONSerialization.jsonObject(with: answer) as? [String: Any]
+        return (try string(answer, "event_id"), try string(answer, "url"), object?["blurhash"] as? String)
     }
 
     /// Uploads `file` and sends it as `m.file` named `name` (any text, as someone else may send it) to `room`; returns

@@ -10,11 +10,13 @@
                                               {"rooms": [ids]}: N rooms "P 001"… each inviting the user, then M
                                               m.text in each, room after room (benchmarks)
       send-file ROOM FILE NAME                {"event_id", "url"}     m.file named NAME (any text: the tests' hostile names)
-      send-image ROOM FILE                    {"event_id", "url"}     m.image with a plain mxc:// url
-      send-images ROOM FILE COUNT             {"event_ids"}: COUNT m.image of FILE in order, each its own upload
-                                              (a new mxc:// URL each: benchmarks)
+      send-image ROOM FILE                    {"event_id", "url", "blurhash"}     m.image with a plain mxc:// url, as
+                                              Element sends it: info with w, h, xyz.amorgan.blurhash and, for a
+                                              picture over 800×600, thumbnail_url and thumbnail_info (its own upload)
+      send-images ROOM FILE COUNT             {"event_ids"}: COUNT such m.image of FILE in order, each its own uploads
+                                              (new mxc:// URLs each: benchmarks; UPLOADS_AT_ONCE of them in flight)
       send-encrypted-image ROOM FILE [--wrong-hash]
-                                              {"event_id", "url"}     content.file: AES-256-CTR as Element sends
+                                              {"event_id", "url", "blurhash"}     content.file: AES-256-CTR as Element sends
                                               (--wrong-hash: hashes.sha256 of other bytes, as a tampered upload)
       wait-for ROOM [--body TEXT] [--timeout S]   the first m.room.message (with that body) as event JSON
       accept-invites [--timeout S]            {"joined": [room ids]} once at least one invite was joined
@@ -28,6 +30,7 @@ access token is never printed. Every wait is bounded: exit status 3 when it runs
 """
 import argparse
 import asyncio
+import io
 import json
 import mimetypes
 import os
@@ -38,6 +41,8 @@ import logging
 
 from nio import AsyncClient, LoginResponse
 from nio.crypto.attachments import encrypt_attachment
+
+import blurhash_encode
 
 # nio logs an m.image with `file` instead of `url` (an encrypted picture in a plain room) as a failed schema
 # check, loudly, though the event's source is all the tests read: its logging stays quiet.
@@ -61,15 +66,47 @@ async def login(args):
     return client
 
 
+# Element's thumbnail box: a larger picture is sent with a JPEG (or PNG) thumbnail of at most this size.
+THUMBNAIL_BOX = (800, 600)
+# How many uploads send-images keeps in flight (Synapse makes each upload's thumbnails on its own threads).
+UPLOADS_AT_ONCE = 4
+
+
 def image_info(path, data):
+    """The m.image `info` of the picture at `path` and, when Element would make one, its thumbnail's bytes."""
     info = {"mimetype": mimetypes.guess_type(path)[0] or "application/octet-stream", "size": len(data)}
+    thumbnail = None
     try:
         from PIL import Image  # Pillow comes with Synapse
         with Image.open(path) as image:
             info["w"], info["h"] = image.size
+            info["xyz.amorgan.blurhash"] = blurhash_encode.peer_hash(image)
+            if image.width > THUMBNAIL_BOX[0] or image.height > THUMBNAIL_BOX[1]:
+                thumbnail = element_thumbnail(image, info)
     except Exception:
         pass
-    return info
+    return info, thumbnail
+
+
+def element_thumbnail(image, info):
+    """The thumbnail Element uploads beside a large picture: fitted in THUMBNAIL_BOX, JPEG for a JPEG, else PNG."""
+    small = image.convert("RGB") if image.format == "JPEG" else image.copy()
+    small.thumbnail(THUMBNAIL_BOX)
+    output = io.BytesIO()
+    kind = "jpeg" if image.format == "JPEG" else "png"
+    small.save(output, format=kind, quality=80) if kind == "jpeg" else small.save(output, format=kind)
+    data = output.getvalue()
+    info["thumbnail_info"] = {"w": small.width, "h": small.height, "mimetype": f"image/{kind}", "size": len(data)}
+    return data
+
+
+async def image_content(client, info, thumbnail, data, name, body):
+    """An m.image of `data` as Element sends it: the picture and its thumbnail each uploaded (a new mxc:// URL)."""
+    info = dict(info)
+    url = await upload(client, data, info["mimetype"], name)
+    if thumbnail is not None:
+        info["thumbnail_url"] = await upload(client, thumbnail, info["thumbnail_info"]["mimetype"], "thumbnail")
+    return {"msgtype": "m.image", "body": body, "filename": name, "info": info, "url": url}
 
 
 async def upload(client, data, content_type, name):
@@ -124,12 +161,13 @@ async def run(args):
             with open(args.file, "rb") as file:
                 data = file.read()
             name = os.path.basename(args.file)
-            info = image_info(args.file, data)
-            content = {"msgtype": "m.image", "body": name, "filename": name, "info": info}
+            info, thumbnail = image_info(args.file, data)
             if args.command == "send-image":
-                url = await upload(client, data, info["mimetype"], name)
-                content["url"] = url
+                content = await image_content(client, info, thumbnail, data, name, name)
+                url = content["url"]
             else:
+                info.pop("thumbnail_info", None)
+                content = {"msgtype": "m.image", "body": name, "filename": name, "info": info}
                 ciphertext, keys = encrypt_attachment(data)
                 url = await upload(client, ciphertext, "application/octet-stream", name)
                 if args.wrong_hash:
@@ -137,18 +175,24 @@ async def run(args):
                     import hashlib
                     keys["hashes"] = {"sha256": base64.b64encode(hashlib.sha256(ciphertext + b"!").digest()).decode().rstrip("=")}
                 content["file"] = {"url": url, "mimetype": info["mimetype"], **keys}
-            return {"event_id": await send(client, args.room, content), "url": url}
+            return {"event_id": await send(client, args.room, content), "url": url,
+                    "blurhash": info.get("xyz.amorgan.blurhash")}
         if args.command == "send-images":
             with open(args.file, "rb") as file:
                 data = file.read()
             name = os.path.basename(args.file)
-            info = image_info(args.file, data)
-            event_ids = []
-            for index in range(1, args.count + 1):
-                url = await upload(client, data, info["mimetype"], name)
-                content = {"msgtype": "m.image", "body": f"{index:04d} {name}", "filename": name, "info": info, "url": url}
-                event_ids.append(await send(client, args.room, content))
-            return {"event_ids": event_ids}
+            info, thumbnail = image_info(args.file, data)
+            in_flight = asyncio.Semaphore(UPLOADS_AT_ONCE)
+
+            async def uploaded(index):
+                async with in_flight:
+                    return await image_content(client, info, thumbnail, data, name, f"{index:04d} {name}")
+            contents = [asyncio.ensure_future(uploaded(index)) for index in range(1, args.count + 1)]
+            try:  # sent in order, each as soon as its uploads are done
+                return {"event_ids": [await send(client, args.room, await content) for content in contents]}
+            finally:
+                for content in contents:
+                    content.cancel()
         if args.command == "wait-for":
             return await wait_for(client, args)
         if args.command == "accept-invites":
