@@ -19,6 +19,7 @@ public struct AssetSchemeHandler: SchemeHandling {
     /// The largest photo file read. Default 64 MiB.
     public let maxFileBytes: Int
     private let workers: WorkerPool
+    private let reductions: PhotoReductions
 
     /// Creates a handler over `library`; decoding and editing run on `workers`.
     public init(library: AssetLibrary, processor: ImageProcessor = ImageProcessor(), jpegQuality: Int = 85,
@@ -28,7 +29,11 @@ public struct AssetSchemeHandler: SchemeHandling {
         self.jpegQuality = jpegQuality
         self.maxFileBytes = maxFileBytes
         self.workers = workers
+        reductions = PhotoReductions()
     }
+
+    /// How many smaller copies of large photos were decoded from their files (each kept for the renders after it).
+    public var photoCopiesMade: Int { reductions.copiesMade }
 
     public func canHandle(_ url: URL) -> Bool {
         url.scheme?.lowercased() == AssetURL.scheme
@@ -58,17 +63,59 @@ public struct AssetSchemeHandler: SchemeHandling {
         client.didLoad(encoded)
     }
 
-    /// Reads, decodes, edits and encodes the photo: blocking work of tens of milliseconds.
+    /// Reads, decodes, edits and encodes the photo: blocking work of tens of milliseconds — a few for a render far
+    /// smaller than a large photo, made from the photo's copy in memory (`PhotoReductions`).
     private func render(_ asset: AssetURL) throws -> (Data, String) {
+        let mode = ThumbnailMode(rawValue: asset.mode.rawValue) ?? .fit
+        let bitmap: Bitmap
+        if let reduced = try reducedRender(asset, mode: mode) {
+            bitmap = reduced
+        } else {
+            let data = try library.photoData(id: asset.id, maxBytes: maxFileBytes)
+            bitmap = try imaging(asset) { () throws(ImagingError) in
+                try processor.render(data, width: asset.width, height: asset.height, mode: mode, edit: asset.edit(of: data, processor: processor))
+            }
+        }
+        let format: EncodedFormat = bitmap.isOpaque ? .jpeg(quality: jpegQuality) : .png
+        return (try imaging(asset) { () throws(ImagingError) in try processor.encode(bitmap, as: format) }, format.mimeType)
+    }
+
+    /// `asset` rendered from its photo's smaller copy (made now from the file if there is none yet), or `nil` when
+    /// the copy would not hold twice the pixels the render takes, or the photo is small: then the file is decoded.
+    private func reducedRender(_ asset: AssetURL, mode: ThumbnailMode) throws -> Bitmap? {
+        guard asset.width != nil || asset.height != nil, let file = try? library.fileURL(id: asset.id),
+              let identity = FileIdentity.of(path: file.path) else { return nil }
+        let key = asset.id + "#" + identity.token
+        if let reduction = reductions.reduction(for: key) {
+            return try imaging(asset) { () throws(ImagingError) in try render(asset, mode: mode, from: reduction) }
+        }
         let data = try library.photoData(id: asset.id, maxBytes: maxFileBytes)
-        do throws(ImagingError) {
-            let bitmap = try processor.render(
-                data, width: asset.width, height: asset.height,
-                mode: ThumbnailMode(rawValue: asset.mode.rawValue) ?? .fit, edit: asset.edit(of: data, processor: processor))
-            let format: EncodedFormat = bitmap.isOpaque ? .jpeg(quality: jpegQuality) : .png
-            return (try processor.encode(bitmap, as: format), format.mimeType)
+        return try imaging(asset) { () throws(ImagingError) -> Bitmap? in
+            let info = try processor.info(of: data)
+            let plan = RenderPlan(uprightWidth: info.width, uprightHeight: info.height, width: asset.width, height: asset.height,
+                                  mode: mode, edit: try asset.edit { (info.width, info.height) })
+            guard PhotoReductions.mayServe(plan),
+                  let reduction = try reductions.makeReduction(of: data, width: info.width, height: info.height, key: key,
+                                                               processor: processor) else { return nil }
+            return try render(asset, mode: mode, from: reduction)
+        }
+    }
+
+    /// `asset` made from `reduction`, or `nil` when the copy holds too few pixels for it.
+    private func render(_ asset: AssetURL, mode: ThumbnailMode, from reduction: PhotoReductions.Reduction) throws(ImagingError) -> Bitmap? {
+        let edit = try asset.edit { (reduction.photoWidth, reduction.photoHeight) }
+        let plan = RenderPlan(uprightWidth: reduction.photoWidth, uprightHeight: reduction.photoHeight, width: asset.width,
+                              height: asset.height, mode: mode, edit: edit)
+        guard PhotoReductions.serves(plan, from: reduction) else { return nil }
+        return try processor.render(reduction.copy, width: asset.width, height: asset.height, mode: mode, edit: edit)
+    }
+
+    /// `body`'s imaging failure as the library's error naming the photo.
+    private func imaging<T>(_ asset: AssetURL, _ body: () throws(ImagingError) -> T) throws(AssetLibraryError) -> T {
+        do {
+            return try body()
         } catch {
-            throw AssetLibraryError.imaging(id: asset.id, error)
+            throw .imaging(id: asset.id, error)
         }
     }
 }

@@ -27,39 +27,47 @@ extension ImageProcessor {
         }
     }
 
+    /// `edit` applied to `photo` (decoded upright: a smaller copy of a photo kept in memory) and scaled as
+    /// `render(_:width:height:mode:edit:)` scales a photo's file: the same size and framing, without decoding the file.
+    public func render(_ photo: Bitmap, width: Int?, height: Int?, mode: ThumbnailMode = .fit, edit: ImageEdit = .none) throws(ImagingError) -> Bitmap {
+        try checkBox(width: width ?? 1, height: height ?? 1)
+        let plan = RenderPlan(uprightWidth: photo.width, uprightHeight: photo.height, width: width, height: height, mode: mode, edit: edit)
+        try checkBox(width: plan.target.width, height: plan.target.height)
+        return try VipsErrorGate.shared.run { () throws(ImagingError) in
+            try Vips.start()
+            return try Self.withImage(of: photo) { image throws(ImagingError) in try Self.finished(image, plan, edit: edit) }
+        }
+    }
+
     private func rendered(_ data: Data, width: Int?, height: Int?, mode: ThumbnailMode, edit: ImageEdit) throws(ImagingError) -> Bitmap {
         let upright = try header(of: data)
-        let swap = edit.rotation.swapsSides
-        let boxWidth = swap ? height : width, boxHeight = swap ? width : height
-        let cropWidth = edit.crop.width * Double(upright.width), cropHeight = edit.crop.height * Double(upright.height)
-        let scales = [boxWidth.map { Double($0) / cropWidth }, boxHeight.map { Double($0) / cropHeight }].compactMap { $0 }
-        let filling = mode == .fill && scales.count == 2
-        let scale = scales.isEmpty ? 1 : (filling ? scales.max()! : scales.min()!)
-        let target = filling
-            ? (width: boxWidth!, height: boxHeight!)
-            : (width: max(1, Int((cropWidth * scale).rounded())), height: max(1, Int((cropHeight * scale).rounded())))
-        try checkBox(width: target.width, height: target.height)
-        let decodeWidth = max(1, Int((Double(upright.width) * scale).rounded(.up)))
-        let decodeHeight = max(1, Int((Double(upright.height) * scale).rounded(.up)))
-
+        let plan = RenderPlan(uprightWidth: upright.width, uprightHeight: upright.height, width: width, height: height, mode: mode, edit: edit)
+        try checkBox(width: plan.target.width, height: plan.target.height)
+        let (decodeWidth, decodeHeight) = plan.decodeSize
         return try withHeader(data, decoding: .thumbnail(width: decodeWidth, height: decodeHeight, crop: false)) { opened, format, raw throws(ImagingError) in
             try Self.decoding(format, raw) { () throws(ImagingError) in
                 let shrunk = try Self.shrink(opened, format, raw, width: decodeWidth, height: decodeHeight, crop: false)
-                var image = try Self.rgbaImage(from: shrunk).cropped(to: edit.crop)
-                if filling {
-                    let cover = max(Double(target.width) / Double(image.width), Double(target.height) / Double(image.height))
-                    image = try image.resized(
-                        toWidth: max(target.width, Int((Double(image.width) * cover).rounded())),
-                        height: max(target.height, Int((Double(image.height) * cover).rounded())))
-                        .centreCropped(toWidth: target.width, height: target.height)
-                } else {
-                    image = try image.resized(toWidth: target.width, height: target.height)
-                }
-                // The thumbnail is read sequentially; a turn reads it out of order, so compute the
-                // (already shrunk) image first. An unturned edit stays one lazy pipeline.
-                if edit.rotation != .none { image = try image.materialised() }
-                return try Self.bitmap(from: image.rotated(edit.rotation).filtered(edit.filter))
+                return try Self.finished(Self.rgbaImage(from: shrunk), plan, edit: edit)
             }
         }
+    }
+
+    /// The upright picture `image` (RGBA) cropped, scaled to the plan's target, turned and filtered.
+    private static func finished(_ upright: VipsImageRef, _ plan: RenderPlan, edit: ImageEdit) throws(ImagingError) -> Bitmap {
+        var image = try upright.cropped(to: edit.crop)
+        let target = plan.target
+        if plan.filling {
+            let cover = max(Double(target.width) / Double(image.width), Double(target.height) / Double(image.height))
+            image = try image.resized(
+                toWidth: max(target.width, Int((Double(image.width) * cover).rounded())),
+                height: max(target.height, Int((Double(image.height) * cover).rounded())))
+                .centreCropped(toWidth: target.width, height: target.height)
+        } else {
+            image = try image.resized(toWidth: target.width, height: target.height)
+        }
+        // The thumbnail is read sequentially; a turn reads it out of order, so compute the
+        // (already shrunk) image first. An unturned edit stays one lazy pipeline.
+        if edit.rotation != .none { image = try image.materialised() }
+        return try bitmap(from: image.rotated(edit.rotation).filtered(edit.filter))
     }
 }

@@ -2,17 +2,47 @@
 
 /// Small, dependency-free hash functions.
 enum Checksums {
-    private static let crcTable: [UInt32] = (0..<256).map { n in
-        var c = UInt32(n)
-        for _ in 0..<8 { c = (c & 1) != 0 ? 0xEDB8_8320 ^ (c >> 1) : c >> 1 }
-        return c
-    }
+    /// Eight tables for CRC-32 eight bytes at a time ("slicing-by-8"): table 0 is the byte-wise table; table k
+    /// gives the CRC of a byte followed by k zero bytes.
+    private static let crcTables: [UInt32] = {
+        var tables = [UInt32](repeating: 0, count: 8 * 256)
+        for n in 0..<256 {
+            var c = UInt32(n)
+            for _ in 0..<8 { c = (c & 1) != 0 ? 0xEDB8_8320 ^ (c >> 1) : c >> 1 }
+            tables[n] = c
+        }
+        for k in 1..<8 {
+            for n in 0..<256 {
+                let previous = tables[(k - 1) * 256 + n]
+                tables[k * 256 + n] = tables[Int(previous & 0xFF)] ^ (previous >> 8)
+            }
+        }
+        return tables
+    }()
 
-    /// CRC-32 (IEEE 802.3) of `bytes`: detects every single-bit error and every burst up to 32 bits.
+    /// CRC-32 (IEEE 802.3) of `bytes`: detects every single-bit error and every burst up to 32 bits. Eight bytes a
+    /// step (a disk-cache entry of a few megabytes is checked on every write and read).
     static func crc32(_ bytes: UnsafeRawBufferPointer) -> UInt32 {
         var crc: UInt32 = 0xFFFF_FFFF
-        crcTable.withUnsafeBufferPointer { table in
-            for byte in bytes { crc = table[Int((crc ^ UInt32(byte)) & 0xFF)] ^ (crc >> 8) }
+        crcTables.withUnsafeBufferPointer { tables in
+            let t = tables.baseAddress!
+            var index = 0
+            let count = bytes.count
+            if let base = bytes.baseAddress {
+                while count - index >= 8 {
+                    let low = UInt32(littleEndian: base.loadUnaligned(fromByteOffset: index, as: UInt32.self)) ^ crc
+                    let high = UInt32(littleEndian: base.loadUnaligned(fromByteOffset: index + 4, as: UInt32.self))
+                    crc = t[7 * 256 + Int(low & 0xFF)] ^ t[6 * 256 + Int((low >> 8) & 0xFF)]
+                        ^ t[5 * 256 + Int((low >> 16) & 0xFF)] ^ t[4 * 256 + Int(low >> 24)]
+                        ^ t[3 * 256 + Int(high & 0xFF)] ^ t[2 * 256 + Int((high >> 8) & 0xFF)]
+                        ^ t[256 + Int((high >> 16) & 0xFF)] ^ t[Int(high >> 24)]
+                    index += 8
+                }
+            }
+            while index < count {
+                crc = t[Int((crc ^ UInt32(bytes[index])) & 0xFF)] ^ (crc >> 8)
+                index += 1
+            }
         }
         return ~crc
     }
