@@ -6,13 +6,15 @@ import SchemeLoader
 /// A job holding one worker of a pool from when it runs (the most urgent waiting work at `priority`) until
 /// `release()`.
 public final class WorkerHold: Sendable {
-    private let started = DispatchSemaphore(value: 0)
-    private let letGo = DispatchSemaphore(value: 0)
+    private let started: DispatchSemaphore
+    private let letGo: DispatchSemaphore
     private let job: Task<Void, any Error>
 
     /// Queues the holding job on `pool` at `priority`.
     public init(_ pool: WorkerPool, at priority: LoadPriority = .veryHigh) {
-        let started = self.started, letGo = self.letGo
+        let started = DispatchSemaphore(value: 0), letGo = DispatchSemaphore(value: 0)
+        self.started = started
+        self.letGo = letGo
         job = Task { try await pool.run(at: WorkPriority(priority)) { started.signal(); letGo.wait() } }
     }
 

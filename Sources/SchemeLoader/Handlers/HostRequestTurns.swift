@@ -105,9 +105,6 @@ final class HostRequestTurns: Sendable {
         next?.continuation?.resume()
     }
 
-    /// The most turns at a time.
-    var limit: Int { state.withLock { $0.limit } }
-
     /// Changes the most turns at a time. A raised limit hands the new turns to the most urgent waiters at once;
     /// a lowered one takes effect as turns end (none is taken back).
     func setLimit(_ limit: Int) {
