@@ -39,10 +39,6 @@ public struct MapSchemeHandler: SchemeHandling {
         self.renderPool = renderPool
     }
 
-    /// A map waits for its tiles holding nothing (a remote archive's ranges may take seconds, read at the map's
-    /// priority); only its drawing waits for a worker, at the map's priority.
-    public var budget: LoadBudget { .selfManaged }
-
     /// True for `map:` URLs.
     public func canHandle(_ url: URL) -> Bool {
         url.scheme?.lowercased() == MapSnapshotURL.scheme

@@ -83,9 +83,6 @@ public final class MatrixMediaSchemeHandler: SchemeHandling {
         return media.url
     }
 
-    /// A download waits for the network, not a core: it holds no slot.
-    public var budget: LoadBudget { .selfManaged }
-
     /// Downloads the media (or its thumbnail), streaming it to `loadClient`.
     public func load(_ task: SchemeLoadTask, client loadClient: SchemeLoadClient) async throws {
         if let unavailable { throw unavailable }

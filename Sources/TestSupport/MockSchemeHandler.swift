@@ -38,13 +38,16 @@ public struct MockResponse: Sendable {
 }
 
 /// A handler for one custom scheme (default `mock`) that answers from a script and records what
-/// it was asked. Unscripted URLs answer with their own canonical text as data.
+/// it was asked. Unscripted URLs answer with their own canonical text as data. Given `workers`, a load
+/// does a piece of work on them (`SchemeLoadTask.work(on:_:)`) once its gate opens, as a decoding handler
+/// would after its source arrived, and `workedURLs` records the order that work ran in.
 public final class MockSchemeHandler: SchemeHandling {
     private struct State {
         var script: [String: MockResponse] = [:]
         var fallback: MockResponse?
         var loads: [String: Int] = [:]
         var started: [URL] = []
+        var worked: [URL] = []
         var active = 0
         var peakActive = 0
         var cancelled = 0
@@ -55,11 +58,15 @@ public final class MockSchemeHandler: SchemeHandling {
     public let scheme: String
     private let state = Locked(State())
     private let canonicalizer: @Sendable (URL) throws -> URL
+    private let workers: WorkerPool?
 
-    /// Creates a mock for `scheme`; `canonicalizer` defaults to the standard custom-scheme form.
-    public init(scheme: String = "mock", canonicalizer: @escaping @Sendable (URL) throws -> URL = URLCanonicalizer.standard) {
+    /// Creates a mock for `scheme`; `canonicalizer` defaults to the standard custom-scheme form. With `workers`,
+    /// each answer is made as the load's work on them.
+    public init(scheme: String = "mock", canonicalizer: @escaping @Sendable (URL) throws -> URL = URLCanonicalizer.standard,
+                workers: WorkerPool? = nil) {
         self.scheme = scheme
         self.canonicalizer = canonicalizer
+        self.workers = workers
     }
 
     /// Scripts the answer for `url` (compared by canonical form).
@@ -81,6 +88,8 @@ public final class MockSchemeHandler: SchemeHandling {
 
     /// The URLs of the loads started, in the order they started.
     public var startedURLs: [URL] { state.withLock { $0.started } }
+    /// The URLs whose work ran on the workers (given `workers`), in the order it ran.
+    public var workedURLs: [URL] { state.withLock { $0.worked } }
     /// All loads started.
     public var totalLoads: Int { state.withLock { $0.loads.values.reduce(0, +) } }
     /// Loads running now.
@@ -109,15 +118,18 @@ public final class MockSchemeHandler: SchemeHandling {
         }
         defer { state.withLock { $0.active -= 1 } }
         do {
-            try await answer(response, client: client)
+            try await answer(response, to: task, client: client)
         } catch is CancellationError {
             state.withLock { $0.cancelled += 1 }
             throw CancellationError()
         }
     }
 
-    private func answer(_ response: MockResponse, client: SchemeLoadClient) async throws {
+    private func answer(_ response: MockResponse, to task: SchemeLoadTask, client: SchemeLoadClient) async throws {
         if let gate = response.gate { try await gate.wait() }
+        if let workers {
+            try await task.work(on: workers) { [state] in state.withLock { $0.worked.append(task.url) } }
+        }
         if let error = response.error { throw error }
         client.didReceive(LoadResponse(
             mimeType: response.mimeType, expectedLength: response.data.count,

@@ -1,35 +1,56 @@
-// AnimationFeed: an animation being encoded on a thread of its own, read while it grows — its first frame is shown
-// as soon as it is there, and the others join as they are made.
+// AnimationFeed: an animation being encoded — on the workers at its viewer's priority, or for a command on a thread of
+// its own —, read while it grows: its first frame is shown as soon as it is there, and the others join as they are made.
 import Foundation
+import SchemeLoader
 import TerminalGraphics
 
-/// The frames of one animation so far, made by `ThumbnailEncoder.animation(_:for:limits:each:)` on a thread the
-/// feed starts. Readers look at the latest state or wait for more frames; `cancel()` stops the work at the next
-/// frame. Safe from any thread.
+/// The frames of one animation so far, made by `ThumbnailEncoder.animation(_:for:limits:each:)`. Readers look at the
+/// latest state or wait for more frames; `cancel()` stops the work at the next frame, or before it starts. Safe from any
+/// thread.
 public final class AnimationFeed: @unchecked Sendable {
     // @unchecked: every stored var is only touched while holding `condition`.
     private let condition = NSCondition()
     private var latest: AnimatedThumbnail?
     private var ended = false
     private var cancelled = false
+    private var job: Task<Void, Never>?
 
-    /// Starts encoding `data` for `box` with `encoder`.
+    /// Starts encoding `data` for `box` with `encoder` on a thread of its own (a command, which plays it while it grows).
     public init(_ data: Data, for box: ThumbnailBox, encoder: ThumbnailEncoder) {
-        Thread.detachNewThread { [self] in
-            let made = try? encoder.animation(data, for: box) { [self] made in
-                condition.withLock {
-                    latest = made
+        Thread.detachNewThread { [self] in make(data, for: box, encoder: encoder) }
+    }
+
+    /// Starts encoding `data` for `box` with `encoder` as work on `workers` at `priority` (a view's): it waits in their
+    /// queue behind more urgent work, like a load's, and a `cancel()` while it waits withdraws it unrun.
+    public init(_ data: Data, for box: ThumbnailBox, encoder: ThumbnailEncoder, workers: WorkerPool, priority: WorkPriority) {
+        let job = Task { [self] in
+            do {
+                try await workers.run(at: priority) { [self] in make(data, for: box, encoder: encoder) }
+            } catch {
+                condition.withLock {  // withdrawn before it ran: no frames, and none to come
+                    ended = true
                     condition.broadcast()
-                    return !cancelled
                 }
             }
+        }
+        condition.withLock { self.job = job }
+    }
+
+    /// Encodes every frame, publishing each as it is made, until the end or a `cancel()`.
+    private func make(_ data: Data, for box: ThumbnailBox, encoder: ThumbnailEncoder) {
+        let made = try? encoder.animation(data, for: box) { [self] made in
             condition.withLock {
-                // A frame past the first that fails to decode or encode ends the animation at the frames before it.
-                latest = made ?? latest.map { AnimatedThumbnail(frames: $0.frames, gaps: Array($0.gaps.prefix($0.frames.count)),
-                                                                loopCount: $0.loopCount, geometry: $0.geometry) }
-                ended = true
+                latest = made
                 condition.broadcast()
+                return !cancelled
             }
+        }
+        condition.withLock {
+            // A frame past the first that fails to decode or encode ends the animation at the frames before it.
+            latest = made ?? latest.map { AnimatedThumbnail(frames: $0.frames, gaps: Array($0.gaps.prefix($0.frames.count)),
+                                                            loopCount: $0.loopCount, geometry: $0.geometry) }
+            ended = true
+            condition.broadcast()
         }
     }
 
@@ -54,8 +75,12 @@ public final class AnimationFeed: @unchecked Sendable {
         }
     }
 
-    /// Stops the work at its next frame (the frames so far stay).
+    /// Stops the work at its next frame (the frames so far stay), or withdraws it from the workers' queue unrun.
     public func cancel() {
-        condition.withLock { cancelled = true }
+        let job = condition.withLock { () -> Task<Void, Never>? in
+            cancelled = true
+            return self.job
+        }
+        job?.cancel()
     }
 }

@@ -32,7 +32,7 @@ extension ThumbnailEncoding {
 public struct ThumbnailSchemeHandler: SchemeHandling {
     private let encoder: any ThumbnailEncoding
     private let observer: (@Sendable (ThumbnailReport) -> Void)?
-    private let workers: WorkerPool
+    let workers: WorkerPool
 
     /// Creates the handler, to sit in the loader beside the handlers of its sources; `observer`, when given,
     /// hears about every encode (for `--stats` and benchmarks); encoding runs on `workers`.
@@ -64,16 +64,13 @@ public struct ThumbnailSchemeHandler: SchemeHandling {
         return handler.isCanonicalURLStable(source, resolving: registry)
     }
 
-    /// A thumbnail waits for its source holding nothing (a web picture may take seconds); only its decode
-    /// and encode wait for a worker, at the thumbnail's priority.
-    public var budget: LoadBudget { .selfManaged }
-
     /// Loads the source as this load's source (at its priority, as it changes), then encodes it
     /// for the box on a worker and delivers the picture. A thumbnail's entity tag is its source's
     /// content tag: revalidating a stale thumbnail revalidates its source, and when the source's bytes
     /// are the same the thumbnail is kept without encoding it again.
     public func load(_ task: SchemeLoadTask, client: SchemeLoadClient) async throws {
         let thumbnail = try ThumbnailURL(url: task.url)
+        if thumbnail.isSketch { return try await loadSketch(of: thumbnail, for: task, client: client) }
         // While a web picture downloads, its first bytes may already hold a preview (not for a preview itself).
         let source: LoadResult
         if thumbnail.fromEmbeddedThumbnail {

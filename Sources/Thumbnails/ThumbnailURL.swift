@@ -8,7 +8,7 @@ import TerminalGraphics
 public struct ThumbnailURL: Sendable, Hashable {
     /// The URL scheme: `thumb`.
     public static let scheme = "thumb"
-    static let parameterNames: Set<String> = ["src", "cols", "rows", "cw", "ch", "mode", "palette", "colors", "embedded", "anim", "enc"]
+    static let parameterNames: Set<String> = ["src", "cols", "rows", "cw", "ch", "mode", "palette", "colors", "embedded", "anim", "enc", "sketch"]
 
     /// The picture's own URL.
     public var source: URL
@@ -20,6 +20,12 @@ public struct ThumbnailURL: Sendable, Hashable {
     /// An animated GIF or WebP plays: in a kitty box (the terminal plays it) the thumbnail is every frame, a
     /// `KittyAnimatedPicture`; anywhere else it stays the first frame, so the flag is kept for kitty only.
     public private(set) var animated: Bool
+    /// The picture's `ColourSketch` (its text form, `sketchMIMEType`) instead of a terminal picture: what a message
+    /// keeps to draw while its picture loads, made from `source` as it is.
+    public private(set) var isSketch: Bool
+
+    /// The MIME type of a sketch's bytes (`ColourSketch.encoded` in UTF-8).
+    public static let sketchMIMEType = "text/x-colour-sketch"
 
     /// Creates the thumbnail URL of `source` for `box`.
     public init(source: URL, box: ThumbnailBox, fromEmbeddedThumbnail: Bool = false, animated: Bool = false) {
@@ -27,6 +33,15 @@ public struct ThumbnailURL: Sendable, Hashable {
         self.box = box
         self.fromEmbeddedThumbnail = fromEmbeddedThumbnail
         self.animated = animated && box.mode == .kitty && !fromEmbeddedThumbnail
+        isSketch = false
+    }
+
+    /// The sketch URL of `source` (the render a thumbnail for `box` is made from): a load of the one loader like a
+    /// thumbnail's, at its caller's priority, joined with other asks and cancelled when nobody waits.
+    public static func sketch(of source: URL, box: ThumbnailBox) -> ThumbnailURL {
+        var sketch = ThumbnailURL(source: source, box: box)
+        sketch.isSketch = true
+        return sketch
     }
 
     /// Parses a `thumb://` URL.
@@ -46,7 +61,9 @@ public struct ThumbnailURL: Sendable, Hashable {
             colors: try query.choice("colors", of: ColorDepth.self) ?? .truecolor)
         _ = try query.int("enc", in: 1...1_000)  // the encoder that made a cached copy: `url` always names the current one
         fromEmbeddedThumbnail = try query.int("embedded", in: 0...1) == 1
-        animated = try query.int("anim", in: 0...1) == 1 && box.mode == .kitty && !fromEmbeddedThumbnail
+        isSketch = try query.int("sketch", in: 0...1) == 1
+        animated = try query.int("anim", in: 0...1) == 1 && box.mode == .kitty && !fromEmbeddedThumbnail && !isSketch
+        if isSketch { fromEmbeddedThumbnail = false }
     }
 
     /// The URL form; `palette` appears only for sixel and `colors` only for symbols, so one
@@ -64,6 +81,7 @@ public struct ThumbnailURL: Sendable, Hashable {
         if box.mode == .symbols { items.append(("colors", box.colors.rawValue)) }
         if fromEmbeddedThumbnail { items.append(("embedded", "1")) }
         if animated { items.append(("anim", "1")) }
+        if isSketch { items.append(("sketch", "1")) }
         return URLCanonicalizer.customSchemeURL(scheme: Self.scheme, items: items)
     }
 }

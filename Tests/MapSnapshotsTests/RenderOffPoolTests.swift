@@ -15,10 +15,7 @@ import Testing
         let held = Locked(false)
         let holding = Task { try await pool.run { held.withLock { $0 = true }; hold.wait() } }
         #expect(await eventually { held.withLock { $0 } })
-        var configuration = SchemeLoaderConfiguration()
-        configuration.maxConcurrentLoads = 8
-        let loader = try SchemeLoader(handlers: [MapSchemeHandler(tilesFiles: [MapTestFiles.world], renderPool: pool)],
-                                      configuration: configuration)
+        let loader = try SchemeLoader(handlers: [MapSchemeHandler(tilesFiles: [MapTestFiles.world], renderPool: pool)])
         let urls = try (0..<8).map { try mapURL(10 + Double($0) * 5, 20 + Double($0) * 7, zoom: 4, width: 400, height: 300).url }
 
         // When eight renders are asked for

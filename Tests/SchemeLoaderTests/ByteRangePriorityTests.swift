@@ -33,7 +33,6 @@ import Testing
         let source: Locked<HTTPRangeSource?>
         func canHandle(_ url: URL) -> Bool { url.scheme == "reader" }
         func canonicalURL(for url: URL) throws -> URL { url }
-        var budget: LoadBudget { .selfManaged }
 
         func load(_ task: SchemeLoadTask, client: SchemeLoadClient) async throws {
             guard let source = source.withLock({ $0 }), let offset = UInt64(task.url.lastPathComponent) else { throw CancellationError() }

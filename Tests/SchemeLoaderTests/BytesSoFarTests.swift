@@ -13,7 +13,6 @@ import Testing
         let heard: Locked<[Data]>
         func canHandle(_ url: URL) -> Bool { url.scheme == "stage" }
         func canonicalURL(for url: URL) throws -> URL { url }
-        var budget: LoadBudget { .selfManaged }
 
         func load(_ task: SchemeLoadTask, client: SchemeLoadClient) async throws {
             let source = URL(string: String(task.url.absoluteString.dropFirst("stage:".count)))!

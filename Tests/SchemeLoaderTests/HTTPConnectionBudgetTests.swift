@@ -1,4 +1,4 @@
-// HTTPConnectionBudgetTests: web loads hold no loader slot; each host gets a few requests at once, urgent ones first.
+// HTTPConnectionBudgetTests: each host gets a few requests at once, urgent ones first.
 import Foundation
 import SchemeLoader
 import TestSupport
@@ -11,26 +11,23 @@ import Testing
         Dictionary(uniqueKeysWithValues: (0..<count).map { ("/p\($0)", TestRoute.respond(body: Self.picture)) })
     }
 
-    /// A loader with `slots` loader slots over one HTTP handler allowing `perHost` requests per host.
-    private func loader(slots: Int, perHost: Int) throws -> SchemeLoader {
+    /// A loader over one HTTP handler allowing `perHost` requests per host.
+    private func loader(perHost: Int) throws -> SchemeLoader {
         var handler = HTTPSchemeHandler.Configuration()
         handler.connectionsPerHost = perHost
-        var configuration = SchemeLoaderConfiguration()
-        configuration.maxConcurrentLoads = slots
-        return try SchemeLoader(handlers: [HTTPSchemeHandler(configuration: handler)], configuration: configuration)
+        return try SchemeLoader(handlers: [HTTPSchemeHandler(configuration: handler)])
     }
 
-    @Test func downloadsFromOneHostOverlapUpToItsLimitWhateverTheLoaderSlots() async throws {
-        // Given a server answering each request after 100 ms, a loader with one slot and 8 requests per host
+    @Test func downloadsFromOneHostOverlapUpToItsLimit() async throws {
+        // Given a server answering each request after 100 ms, and 8 requests per host
         let server = try await TestHTTPServer(routes: routes(24), latency: .milliseconds(100))
-        let loader = try loader(slots: 1, perHost: 8)
+        let loader = try loader(perHost: 8)
         // When 24 pictures are loaded at once
         try await withThrowingTaskGroup(of: Data.self) { group in
             for index in 0..<24 { group.addTask { try await loader.data(for: server.url("/p\(index)")).data } }
             for try await data in group { #expect(data == Self.picture) }
         }
-        // Then several were in flight at once (not one, as the loader's single slot would allow), never more
-        // than 8, over at most 8 connections
+        // Then several were in flight at once, never more than 8, over at most 8 connections
         #expect((2...8).contains(server.peakRequestsInFlight))
         #expect(server.openedConnections <= 8)
         await loader.shutdown()
@@ -40,7 +37,7 @@ import Testing
     @Test func aCancelledDownloadFreesItsTurnForTheNextRequest() async throws {
         // Given one request per host, taken by a request the server never answers
         let server = try await TestHTTPServer(routes: ["/silent": .silent, "/ok": .respond(body: Self.picture)])
-        let loader = try loader(slots: 6, perHost: 1)
+        let loader = try loader(perHost: 1)
         let stuck = ResultBox()
         let token = loader.load(server.url("/silent")) { stuck.add($0) }
         #expect(await eventually { server.requestCount("/silent") == 1 })
@@ -61,7 +58,7 @@ import Testing
         let gateRoute = TestRoute.respond(body: Self.picture)
         let server = try await TestHTTPServer(routes: ["/first": gateRoute, "/low": gateRoute, "/normal": gateRoute, "/raised": gateRoute],
                                               latency: .milliseconds(300))
-        let loader = try loader(slots: 6, perHost: 1)
+        let loader = try loader(perHost: 1)
         let order = Locked<[String]>([])
         func load(_ path: String, _ priority: LoadPriority) -> LoadToken {
             loader.load(LoadRequest(url: server.url(path), priority: priority)) { _ in order.withLock { $0.append(path) } }

@@ -14,7 +14,6 @@ import Testing
         let worked = Locked<[String]>([])
         var blocked: String? = nil
         let release = DispatchSemaphore(value: 0)
-        var budget: LoadBudget { .selfManaged }
         func canHandle(_ url: URL) -> Bool { url.scheme == "work" }
         func canonicalURL(for url: URL) throws -> URL { url }
         func load(_ task: SchemeLoadTask, client: SchemeLoadClient) async throws {

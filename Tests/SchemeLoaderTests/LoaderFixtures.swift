@@ -7,12 +7,11 @@ enum LoaderFixtures {
     /// A loader with one mock handler (scheme `mock`) and, optionally, a disk cache.
     static func loader(
         _ mock: MockSchemeHandler, disk: URL? = nil, diskLimit: Int = 512 << 20, memoryLimit: Int = 64 << 20,
-        concurrency: Int = 6, now: @escaping @Sendable () -> Date = { Date() }
+        now: @escaping @Sendable () -> Date = { Date() }
     ) throws -> SchemeLoader {
         var configuration = SchemeLoaderConfiguration(diskDirectory: disk)
         configuration.diskSizeLimit = diskLimit
         configuration.memoryCostLimit = memoryLimit
-        configuration.maxConcurrentLoads = concurrency
         configuration.now = now
         return try SchemeLoader(handlers: [mock], configuration: configuration)
     }

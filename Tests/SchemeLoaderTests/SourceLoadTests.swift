@@ -10,7 +10,6 @@ import Testing
     private struct StageHandler: SchemeHandling {
         func canHandle(_ url: URL) -> Bool { url.scheme == "stage" }
         func canonicalURL(for url: URL) throws -> URL { url }
-        var budget: LoadBudget { .selfManaged }
 
         func load(_ task: SchemeLoadTask, client: SchemeLoadClient) async throws {
             let source = try await task.source(Self.source(of: task.url))
@@ -23,11 +22,9 @@ import Testing
 
     private func stage(_ name: String) -> URL { URL(string: "stage://pictures/\(name)")! }
 
-    /// One loader holding the mock and the stage handler, with `concurrency` turns.
-    private func loader(_ mock: MockSchemeHandler, concurrency: Int = 6) throws -> SchemeLoader {
-        var configuration = SchemeLoaderConfiguration()
-        configuration.maxConcurrentLoads = concurrency
-        return try SchemeLoader(handlers: [mock, StageHandler()], configuration: configuration)
+    /// One loader holding the mock and the stage handler.
+    private func loader(_ mock: MockSchemeHandler) throws -> SchemeLoader {
+        try SchemeLoader(handlers: [mock, StageHandler()])
     }
 
     @Test func aSourceIsJoinedByEveryLoadOfItsURL() async throws {
@@ -74,25 +71,23 @@ import Testing
     }
 
     @Test func aSourceTakesItsStagesPriorityAndItsChanges() async throws {
-        // Given one turn, held by a blocker, and two stages whose sources queue behind it, the first at a low priority
-        let gate = Gate(), mock = MockSchemeHandler()
-        let blocker = URL(string: "mock://pictures/blocker")!
-        mock.stub(blocker, with: MockResponse(data: Data([0]), gate: gate))
+        // Given one worker, held, and three stages whose sources' work queues for it, the first at a low priority
+        let workers = WorkerPool(threads: 1, nicenessIncrement: 0)
+        let hold = try await WorkerHold.holding(workers)
+        let mock = MockSchemeHandler(workers: workers)
         mock.stubAll(with: MockResponse(data: Data([1])))
-        let loader = try loader(mock, concurrency: 1)
-        loader.load(LoadRequest(url: blocker, priority: .veryHigh)) { _ in }
-        #expect(await eventually { gate.waiting == 1 })
+        let loader = try loader(mock)
         let done = ResultBox()
         let low = loader.load(LoadRequest(url: stage("first"), priority: .low)) { done.add($0) }
         loader.load(LoadRequest(url: stage("second"), priority: .normal)) { done.add($0) }
         loader.load(LoadRequest(url: stage("third"), priority: .high)) { done.add($0) }
-        #expect(await eventually { loader.statistics(for: "mock").inFlight == 4 })
+        #expect(await eventually { workers.statistics.waiting == 3 })
         // When the first stage becomes the most urgent while its source waits (its row came into view)
         low.setPriority(.veryHigh)
-        gate.open()
-        // Then its source goes first, and the others in their stages' priority order
+        try await hold.release()
+        // Then its source's work goes first, and the others in their stages' priority order
         #expect(await eventually { done.count == 3 })
-        #expect(mock.startedURLs.map(\.lastPathComponent) == ["blocker", "first", "third", "second"])
+        #expect(mock.workedURLs.map(\.lastPathComponent) == ["first", "third", "second"])
     }
 
     @Test func aSourceOutsideALoaderIsATypedError() async throws {

@@ -28,9 +28,8 @@ enum ScrollBenchFixtures {
     /// A state whose thumbnails come from `thumbnails` (a `thumb` mock answering `picture` at once).
     static func state(thumbnails: MockSchemeHandler, diskDirectory: URL?) throws -> AppState {
         thumbnails.stubAll(with: MockResponse(data: picture.encoded))
-        var configuration = SchemeLoaderConfiguration(diskDirectory: diskDirectory)
-        configuration.maxConcurrentLoads = 32
-        let loader = try SchemeLoader(handlers: [thumbnails, MockSchemeHandler(scheme: "map")], configuration: configuration)
+        let loader = try SchemeLoader(handlers: [thumbnails, MockSchemeHandler(scheme: "map")],
+                                      configuration: SchemeLoaderConfiguration(diskDirectory: diskDirectory))
         return AppState(loader: loader, graphics: .sixel,
                         cellSize: (8, 16), places: places)
     }

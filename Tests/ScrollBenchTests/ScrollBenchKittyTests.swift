@@ -16,8 +16,7 @@ import Testing
     private func state(_ directory: URL?) throws -> AppState {
         let thumbnails = MockSchemeHandler(scheme: "thumb")
         thumbnails.stubAll(with: MockResponse(data: Self.picture.encoded))
-        var configuration = SchemeLoaderConfiguration(diskDirectory: directory)
-        configuration.maxConcurrentLoads = 32
+        let configuration = SchemeLoaderConfiguration(diskDirectory: directory)
         return AppState(loader: try SchemeLoader(handlers: [thumbnails, MockSchemeHandler(scheme: "map")], configuration: configuration),
                         graphics: .kitty, cellSize: (8, 16), places: ScrollBenchFixtures.places)
     }

@@ -9,33 +9,33 @@ import Testing
 
 @MainActor
 @Suite struct CheapPreviewPriorityTests {
-    /// The URLs started after the single slot frees, in order, for a list scrolled down 10 rows (a held key)
-    /// while the slot is held by a load waiting at a gate.
+    /// The URLs whose work ran once the single worker was let go, in order, for a list scrolled down 10 rows (a held
+    /// key) while the worker was held.
     private func startsAfterAScroll(cheapPreviews: Bool) async throws -> [URL] {
-        let gate = Gate()
-        let mock = MockSchemeHandler()
-        mock.stubAll(with: MockResponse(data: Data([1]), gate: gate))
-        var loaderConfiguration = SchemeLoaderConfiguration()
-        loaderConfiguration.maxConcurrentLoads = 1
-        let loader = try SchemeLoader(handlers: [mock], configuration: loaderConfiguration)
+        let workers = WorkerPool(threads: 1, nicenessIncrement: 0)
+        let mock = MockSchemeHandler(workers: workers)
+        mock.stubAll(with: MockResponse(data: Data([1])))
+        let loader = try SchemeLoader(handlers: [mock])
         let clock = ManualClock()
         var configuration = ListView.Configuration()
         configuration.prefetchDistance = 3
         configuration.cheapPreviews = cheapPreviews
-        // (the one slot is taken by a load outside the list, which no scroll cancels: nothing starts until the gate opens)
-        let holder = loader.load(URL(string: "mock://holder")!) { _ in }
-        #expect(await UIFixtures.eventually { mock.startedURLs.count == 1 }, "the one slot is taken")
+        configuration.loadsInFlight = 1
+        // (the one worker is held: no load's work runs until it is let go)
+        let hold = try await WorkerHold.holding(workers)
         let list = ListView(loader: loader, rowCount: 200, visibleCount: 2, configuration: configuration, now: { clock.now },
                             preview: { URL(string: "mock://previews/\($0)") }, url: UIFixtures.url)
         for step in 1...10 {
             clock.advance(by: .milliseconds(20))
             list.scroll(toTop: step)
         }
-        let before = mock.startedURLs.count
-        gate.open()
-        #expect(await UIFixtures.eventually { mock.startedURLs.count >= before + 3 })
-        _ = holder
-        return Array(mock.startedURLs.dropFirst(before))
+        #expect(await UIFixtures.eventually {
+            loader.statistics.inFlight > 0 && workers.statistics.waiting == loader.statistics.inFlight
+        }, "every load's work waits for the worker")
+        try await hold.release()
+        #expect(await UIFixtures.eventually { mock.workedURLs.count >= 3 })
+        _ = list
+        return mock.workedURLs
     }
 
     @Test func aCheapPreviewOfAVisibleRowGoesBeforeThePrefetchWhileScrolling() async throws {

@@ -45,15 +45,14 @@ import Testing
     }
 
     @Test func thePrefetchDistanceFollowsTheScrollSpeedUpToTheMaximum() throws {
-        // Given a list on a loader running 2 loads at once, loads assumed to cost 50 ms
-        var loaderConfiguration = SchemeLoaderConfiguration()
-        loaderConfiguration.maxConcurrentLoads = 2
-        let loader = try SchemeLoader(handlers: [MockSchemeHandler()], configuration: loaderConfiguration)
+        // Given a list counting on 2 loads in flight at once, loads assumed to cost 50 ms
+        let loader = try SchemeLoader(handlers: [MockSchemeHandler()])
         let clock = ManualClock()
         var configuration = ListView.Configuration()
         configuration.prefetchDistance = 4
         configuration.maximumPrefetchDistance = 30
         configuration.initialLoadCost = .milliseconds(50)
+        configuration.loadsInFlight = 2
         configuration.prefetchEnabled = false  // only the planning is looked at
         let list = ListView(loader: loader, rowCount: 1000, visibleCount: 5, configuration: configuration,
                             now: { clock.now }, url: UIFixtures.url)

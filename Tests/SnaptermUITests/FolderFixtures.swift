@@ -31,9 +31,7 @@ enum FolderFixtures {
     /// A loader of text-art thumbnails from `thumbnails`, as `gallery(_:thumbnails:)` makes.
     static func thumbnailLoader(_ thumbnails: MockSchemeHandler) throws -> SchemeLoader {
         thumbnails.stubAll(with: MockResponse(data: art.encoded))
-        var configuration = SchemeLoaderConfiguration()
-        configuration.maxConcurrentLoads = 32
-        return try SchemeLoader(handlers: [thumbnails], configuration: configuration)
+        return try SchemeLoader(handlers: [thumbnails])
     }
 
     /// A gallery over `folder` whose thumbnails come from `loader`, laid out like `gallery(_:thumbnails:)`.

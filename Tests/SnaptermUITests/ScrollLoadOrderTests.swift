@@ -9,34 +9,32 @@ import Testing
 
 @MainActor
 @Suite struct ScrollLoadOrderTests {
-    /// A list of 5 visible rows on a loader running one load at a time, its only slot held by a blocker
-    /// until `whileBlocked` has run; returns the rows in the order their loads then started.
+    /// A list of 5 visible rows whose loads work on one worker, held until `whileBlocked` has run and every load's
+    /// work waits for it; returns the rows in the order their work then ran.
     private func rowsInLoadOrder(_ whileBlocked: (ListView, ManualClock) -> Void) async throws -> [Int] {
-        let blocker = URL(string: "mock://blocker")!, gate = Gate()
-        let mock = MockSchemeHandler()
-        mock.stub(blocker, with: MockResponse(data: Data([1]), gate: gate))
+        let workers = WorkerPool(threads: 1, nicenessIncrement: 0)
+        let hold = try await WorkerHold.holding(workers)
+        let mock = MockSchemeHandler(workers: workers)
         mock.stubAll(with: MockResponse(data: Data([1])))
-        var loaderConfiguration = SchemeLoaderConfiguration()
-        loaderConfiguration.maxConcurrentLoads = 1
-        let loader = try SchemeLoader(handlers: [mock], configuration: loaderConfiguration)
-        loader.load(blocker, priority: .veryHigh) { _ in }
-        #expect(await UIFixtures.eventually { mock.startedURLs == [blocker] })
+        let loader = try SchemeLoader(handlers: [mock])
 
         let clock = ManualClock()
         var configuration = ListView.Configuration()
         configuration.prefetchDistance = 3
         configuration.maximumPrefetchDistance = 6
+        configuration.loadsInFlight = 1
         let list = ListView(loader: loader, rowCount: 100, visibleCount: 5, configuration: configuration,
                             now: { clock.now }, url: UIFixtures.url)
         whileBlocked(list, clock)
         let expected = list.visibleRange.count + list.prefetchedRows.count
-        gate.open()
-        #expect(await UIFixtures.eventually { mock.startedURLs.count == 1 + expected })
-        return mock.startedURLs.dropFirst().compactMap { Int($0.lastPathComponent) }
+        #expect(await UIFixtures.eventually { workers.statistics.waiting == expected && loader.statistics.inFlight == expected })
+        try await hold.release()
+        #expect(await UIFixtures.eventually { mock.workedURLs.count == expected })
+        return mock.workedURLs.compactMap { Int($0.lastPathComponent) }
     }
 
     @Test func whileScrollingTheRowsAboutToAppearLoadBeforeTheVisibleOnesAndTooNearOnesWait() async throws {
-        // When the list scrolls down a row every 20 ms (50 rows/s) while every load waits (one slot, ~30 ms a load)
+        // When the list scrolls down a row every 20 ms (50 rows/s) while every load waits (one worker, ~30 ms a load)
         var visible: Range<Int> = 0..<0, ahead: Set<Int> = []
         let order = try await rowsInLoadOrder { list, clock in
             for step in 1...10 {
@@ -61,8 +59,8 @@ import Testing
         // When the list opens and stays at rest
         var visible: Range<Int> = 0..<0
         let order = try await rowsInLoadOrder { list, _ in visible = list.visibleRange }
-        // Then the visible rows load first, then the prefetch (each load takes its place in the queue when it is
-        // asked for, not when its task happens to run, so a loaded machine does not change the order)
+        // Then the visible rows' work runs first, then the prefetch's (the worker takes the most urgent waiting work,
+        // whatever order the loads' tasks queued it in, so a loaded machine does not change the order)
         #expect(Set(order.prefix(visible.count)) == Set(visible), "\(order)")
         #expect(order.dropFirst(visible.count).allSatisfy { !visible.contains($0) })
         #expect(Set(order).isSuperset(of: Set(visible)), "every visible row loads: \(order)")

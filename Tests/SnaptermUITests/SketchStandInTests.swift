@@ -8,6 +8,7 @@ import SnaptermUI
 import TerminalGraphics
 import TestSupport
 import Testing
+import Thumbnails
 
 @MainActor
 @Suite struct SketchStandInTests {
@@ -56,7 +57,7 @@ import Testing
         pictures.stubAll(with: MockResponse(data: green))
         let screen = ConversationScreen(id: fixture.conversation, title: "Ada", store: fixture.store,
                                         loader: fixture.state.loader, box: fixture.state.box(columns: 16, rows: 4),
-                                        pictureLoader: try SchemeLoader(handlers: [pictures]))
+                                        pictureLoader: try SchemeLoader(handlers: [pictures, ThumbnailSchemeHandler()]))
         screen.layout(in: area)
         // When a photo is attached to the draft
         let photo = try #require(URL(string: "asset://?id=p-1&width=1280"))

@@ -13,9 +13,7 @@ import Testing
     private func makeApp(thumbnails: MockSchemeHandler = MockSchemeHandler(scheme: "thumb"))
         throws -> (SnaptermApp, FakeTerminalScreen, BufferOutput) {
         thumbnails.stubAll(with: MockResponse(data: Self.art.encoded))
-        var configuration = SchemeLoaderConfiguration()
-        configuration.maxConcurrentLoads = 32
-        let loader = try SchemeLoader(handlers: [thumbnails, MockSchemeHandler(scheme: "map")], configuration: configuration)
+        let loader = try SchemeLoader(handlers: [thumbnails, MockSchemeHandler(scheme: "map")])
         let places = (0..<50).map { Place(name: "Town \($0)", country: "XX", latitude: Double($0), longitude: 10, population: 1000 * $0) }
         let state = AppState(loader: loader, graphics: .symbols,
                              cellSize: (8, 16), places: places)

@@ -23,13 +23,12 @@ enum UIFixtures {
     }
 
     static func loader(_ mock: MockSchemeHandler) throws -> SchemeLoader {
-        var configuration = SchemeLoaderConfiguration()
-        configuration.maxConcurrentLoads = 32
-        return try SchemeLoader(handlers: [mock], configuration: configuration)
+        try SchemeLoader(handlers: [mock])
     }
 
     /// A 500-row list of 5 visible rows over a mock whose loads wait at `gate` (so every load still running is
-    /// visible to the handler), prefetching `minimum` to `maximum` rows, loads assumed to cost 40 ms, on `clock`.
+    /// visible to the handler), prefetching `minimum` to `maximum` rows, loads assumed to cost 40 ms with 32 in flight
+    /// at once, on `clock`.
     @MainActor
     static func gatedList(gate: Gate, clock: ManualClock, minimum: Int, maximum: Int) throws
         -> (list: ListView, mock: MockSchemeHandler, loader: SchemeLoader) {
@@ -39,6 +38,7 @@ enum UIFixtures {
         configuration.prefetchDistance = minimum
         configuration.maximumPrefetchDistance = maximum
         configuration.initialLoadCost = .milliseconds(40)
+        configuration.loadsInFlight = 32
         let loader = try loader(mock)
         let list = ListView(loader: loader, rowCount: 500, visibleCount: 5, configuration: configuration, now: { clock.now }, url: url)
         return (list, mock, loader)

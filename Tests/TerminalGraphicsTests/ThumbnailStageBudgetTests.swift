@@ -17,12 +17,10 @@ import Thumbnails
         ThumbnailURL(source: source, box: ThumbnailBox(columns: 8, rows: 3, mode: .symbols)).url
     }
 
-    /// One loader of `mock`'s pictures and their thumbnails, encoding on one worker thread: one encode at a time.
-    private func loader(_ mock: MockSchemeHandler, concurrency: Int = 6) throws -> SchemeLoader {
-        var configuration = SchemeLoaderConfiguration()
-        configuration.maxConcurrentLoads = concurrency
-        return try SchemeLoader(handlers: [mock, ThumbnailSchemeHandler(workers: WorkerPool(threads: 1, nicenessIncrement: 0))],
-                                configuration: configuration)
+    /// One loader of `mock`'s pictures and their thumbnails, encoding on `workers` (one thread: one encode at a time).
+    private func loader(_ mock: MockSchemeHandler,
+                        workers: WorkerPool = WorkerPool(threads: 1, nicenessIncrement: 0)) throws -> SchemeLoader {
+        try SchemeLoader(handlers: [mock, ThumbnailSchemeHandler(workers: workers)])
     }
 
     @Test func aSlowSourceDoesNotHoldTheWorkerAFastOneNeeds() async throws {
@@ -64,28 +62,24 @@ import Thumbnails
     }
 
     @Test func aThumbnailsPriorityReachesItsSourceAndFollowsItsChanges() async throws {
-        // Given a loader with one turn, busy with a blocker, and two thumbnails whose sources queue behind it
-        let gate = Gate()
-        let mock = MockSchemeHandler()
-        let blocker = URL(string: "mock://web/blocker")!
-        mock.stub(blocker, with: MockResponse(data: Data([1]), gate: gate))
+        // Given one worker, held, and two thumbnails whose sources' work queues for it
+        let workers = WorkerPool(threads: 1, nicenessIncrement: 0)
+        let hold = try await WorkerHold.holding(workers)
+        let mock = MockSchemeHandler(workers: workers)
         let picture = try await png()
         let first = URL(string: "mock://web/first.png")!, second = URL(string: "mock://web/second.png")!
         for url in [first, second] { mock.stub(url, with: MockResponse(data: picture, mimeType: "image/png")) }
-        let thumbnails = try loader(mock, concurrency: 1)
-        thumbnails.load(blocker) { _ in }
-        #expect(await eventually { gate.waiting == 1 })
+        let thumbnails = try loader(mock, workers: workers)
         let done = ResultBox()
         let low = thumbnails.load(LoadRequest(url: thumbnail(first), priority: .low)) { done.add($0) }
         thumbnails.load(LoadRequest(url: thumbnail(second), priority: .normal)) { done.add($0) }
-        #expect(await eventually { thumbnails.statistics(for: "mock").inFlight == 3 })
+        #expect(await eventually { workers.statistics.waiting == 2 })
         // When the first thumbnail becomes the most urgent (its row came into view)
         low.setPriority(.veryHigh)
-        gate.open()
-        // Then its source starts first
+        try await hold.release()
+        // Then its source's work runs first
         #expect(await eventually { done.count == 2 })
-        let started = mock.startedURLs.map(\.lastPathComponent)
-        #expect(started == ["blocker", "first.png", "second.png"])
+        #expect(mock.workedURLs.map(\.lastPathComponent) == ["first.png", "second.png"])
         await thumbnails.shutdown()
     }
 

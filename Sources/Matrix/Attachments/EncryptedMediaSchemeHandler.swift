@@ -25,9 +25,6 @@ public struct EncryptedMediaSchemeHandler: SchemeHandling {
     /// The canonical `emxc://server/id`.
     public func canonicalURL(for url: URL) throws -> URL { try EncryptedMediaURL(url: url).url }
 
-    /// The download waits without a worker; hashing and decrypting are work on the pool, at this load's priority.
-    public var budget: LoadBudget { .selfManaged }
-
     /// Loads the ciphertext (at this load's priority), checks and decrypts it on a worker, and delivers the clear
     /// file as confidential and memory-only, fresh for good (media never changes once uploaded).
     public func load(_ task: SchemeLoadTask, client: SchemeLoadClient) async throws {

@@ -19,12 +19,12 @@ public struct LoadMetrics: Sendable, Hashable {
     public var total: Duration
     /// Time spent reading the disk cache.
     public var diskLookup: Duration?
-    /// Time spent waiting for a turn among the loader's handler loads.
+    /// Time the handler's CPU work waited in the workers' priority queue (`SchemeLoadTask.work(on:_:)`).
     public var queueWait: Duration?
     /// Time spent in the scheme handler.
     public var handler: Duration?
-    /// The part of `handler` spent working (all of it for a `.wholeLoad` handler; for a `.selfManaged`
-    /// one, its CPU work on the workers, without its waits for sources). `handler − slotHeld` is waiting.
+    /// The part of `handler` spent working on a worker (`SchemeLoadTask.work(on:_:)`), without its waits for
+    /// sources or for a worker. `handler − slotHeld` is waiting.
     public var slotHeld: Duration?
 
     /// Creates metrics.

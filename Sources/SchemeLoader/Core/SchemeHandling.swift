@@ -49,11 +49,12 @@ public struct SchemeLoadTask: Sendable {
     /// load is cancelled never runs (`CancellationError`). Outside a loader it runs at `.normal`.
     public func work<T: Sendable>(on workers: WorkerPool, _ work: @escaping @Sendable () throws -> T) async throws -> T {
         guard let context else { return try await workers.run(work) }
-        let ran = Locked<Duration?>(nil)
-        defer { context.ended(work: ran.withLock { $0 }) }
+        let queued = ContinuousClock.now
+        let times = Locked<(waited: Duration, ran: Duration)?>(nil)
+        defer { context.ended(work: times.withLock { $0 }) }
         return try await workers.run(at: context.job.workPriority) {
             let start = ContinuousClock.now
-            defer { ran.withLock { $0 = ContinuousClock.now - start } }
+            defer { times.withLock { $0 = (start - queued, ContinuousClock.now - start) } }
             return try work()
         }
     }
@@ -66,7 +67,7 @@ final class LoadTaskContext: Sendable {
     /// The loader running the job (weak: a handler's task never keeps its loader).
     weak let loader: SchemeLoader?
     private let recorder: StatisticsRecorder
-    private let time = Locked<Duration?>(nil)
+    private let times = Locked<(waited: Duration, ran: Duration)?>(nil)
 
     init(job: LoadJob, loader: SchemeLoader, recorder: StatisticsRecorder) {
         self.job = job
@@ -74,19 +75,19 @@ final class LoadTaskContext: Sendable {
         self.recorder = recorder
     }
 
-    /// Notes a `work` call that ended, and how long its work ran (`nil`: withdrawn before it ran). Work that ran
-    /// counts as work run, and as work for a cancelled load when nobody waits for the load any more.
-    func ended(work duration: Duration?) {
+    /// Notes a `work` call that ended: how long its work waited for a worker and ran (`nil`: withdrawn before it
+    /// ran). Work that ran counts as work run, and as work for a cancelled load when nobody waits for it any more.
+    func ended(work duration: (waited: Duration, ran: Duration)?) {
         guard let duration else { return }
-        time.withLock { $0 = ($0 ?? .zero) + duration }
+        times.withLock { $0 = (($0?.waited ?? .zero) + duration.waited, ($0?.ran ?? .zero) + duration.ran) }
         let wasted = job.isCancelled
         recorder.update(scheme: job.url.scheme) { statistics in
             statistics.workRun += 1
             if wasted { statistics.workForCancelledLoads += 1 }
         }
     }
-    /// Time `work` ran on the workers (its waits for a worker left out), `nil` if never.
-    var workTime: Duration? { time.withLock { $0 } }
+    /// Time `work` waited for a worker, and ran on one; `nil` both if no work ran.
+    var workTimes: (waited: Duration?, ran: Duration?) { times.withLock { ($0?.waited, $0?.ran) } }
 }
 
 /// A loader of one kind of URL (`http`, `file`, `map`, `asset`, …), like `URLProtocol`.
@@ -105,9 +106,6 @@ public protocol SchemeHandling: Sendable {
     func canonicalURL(for url: URL, resolving registry: SchemeRegistry) throws -> URL
     /// Loads the bytes for `task`, reporting them to `client`.
     func load(_ task: SchemeLoadTask, client: SchemeLoadClient) async throws
-    /// Whether the loader holds one of its turns around the whole `load` (the default), or the handler
-    /// holds none and runs its CPU work through `SchemeLoadTask.work(on:_:)`.
-    var budget: LoadBudget { get }
     /// Releases resources (connection pools). Called by `SchemeLoader.shutdown()`.
     func shutdown() async
     /// Whether `canonical` (a URL this handler made canonical) stays the key of its URL for good, so
@@ -132,8 +130,6 @@ public protocol SchemeHandling: Sendable {
 extension SchemeHandling {
     /// Default: nothing to release.
     public func shutdown() async {}
-    /// Default: a turn for the whole load.
-    public var budget: LoadBudget { .wholeLoad }
     /// Default: canonical URLs depend on the URL only.
     public func isCanonicalURLStable(_ canonical: URL) -> Bool { true }
     /// Default: the URL alone decides its canonical form.

@@ -15,7 +15,8 @@ public struct FileSchemeHandler: SchemeHandling {
 
     /// Creates a handler allowing files under `allowedRoots` (folders that do not exist are ignored)
     /// and the `namedFiles` themselves — not their neighbours — wherever they are. Its blocking calls
-    /// run on `blockingCalls`, or when `nil` (below a UI) on a queue off the cooperative pool.
+    /// run on `blockingCalls` as the load's work (at its priority, in the workers' queue), or when `nil`
+    /// on a queue off the cooperative pool.
     public init(allowedRoots: [URL], namedFiles: [URL] = [], maxFileBytes: Int = 64 << 20, blockingCalls: WorkerPool? = nil) {
         self.allowedRoots = allowedRoots.compactMap { RawPath(fileURL: $0)?.resolved }
         self.namedFiles = Set(namedFiles.compactMap { RawPath(fileURL: $0)?.resolved })
@@ -43,17 +44,18 @@ public struct FileSchemeHandler: SchemeHandling {
     public func isCanonicalURLStable(_ canonical: URL) -> Bool { false }
 
     /// Opens the file off the cooperative pool (refusing anything but a regular file, so a FIFO or
-    /// device cannot hang the load) and streams it in chunks, each read off the pool.
+    /// device cannot hang the load) and streams it in chunks, each read off the pool: on `blockingCalls`,
+    /// each call is a piece of the load's work, so a visible row's read goes before a prefetch's.
     public func load(_ task: SchemeLoadTask, client: SchemeLoadClient) async throws {
         guard let requested = RawPath(fileURL: task.url) else { throw LoadError.malformedURL(task.url.absoluteString) }
-        let file = try await blocking { try self.open(requested) }
+        let file = try await blocking(task) { try self.open(requested) }
         client.didReceive(LoadResponse(
             mimeType: MIMEType.forPathExtension(requested.pathExtension), expectedLength: Int(file.identity.size),
             storagePolicy: .memoryOnly))
         var total = 0
         while true {
             try Task.checkCancellation()
-            let chunk = try await blocking { [chunkSize] in try file.read(upTo: chunkSize) }
+            let chunk = try await blocking(task) { [chunkSize] in try file.read(upTo: chunkSize) }
             if chunk.isEmpty { break }
             total += chunk.count
             guard total <= maxFileBytes else { throw LoadError.bodyTooLarge(limit: maxFileBytes, url: task.url.absoluteString) }
@@ -61,8 +63,8 @@ public struct FileSchemeHandler: SchemeHandling {
         }
     }
 
-    private func blocking<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
-        if let blockingCalls { return try await blockingCalls.run(work) }
+    private func blocking<T: Sendable>(_ task: SchemeLoadTask, _ work: @escaping @Sendable () throws -> T) async throws -> T {
+        if let blockingCalls { return try await task.work(on: blockingCalls, work) }
         return try await RegularFile.offPool(work)
     }
 

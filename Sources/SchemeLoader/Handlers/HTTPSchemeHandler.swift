@@ -145,10 +145,6 @@ public final class HTTPSchemeHandler: SchemeHandling {
 
     public var staleCopyBudget: Duration? { configuration.staleCopyBudget }
 
-    /// A download waits for the network, not for a core: it holds none of the loader's slots, and counts
-    /// against its host's connections instead.
-    public var budget: LoadBudget { .selfManaged }
-
     /// Loads `task`'s URL once its host has a free connection (the most urgent request first).
     public func load(_ task: SchemeLoadTask, client loadClient: SchemeLoadClient) async throws {
         let range = task.url.scheme == ByteRangeURL.scheme ? try ByteRangeURL(url: task.url) : nil

@@ -27,7 +27,7 @@ final class HostConnectionBudget: Sendable {
     let retryAfter: Duration
     /// How long an abandoned request may run on while nobody waits for its turn.
     let abandonedGrace: Duration
-    private let origins = Locked<[String: LoadScheduler]>([:])
+    private let origins = Locked<[String: HostRequestTurns]>([:])
     private let unreachable = Locked<[String: ContinuousClock.Instant]>([:])
     /// The jobs holding a turn, per origin.
     private let holders = Locked<[String: [ObjectIdentifier: LoadJob]]>([:])
@@ -92,10 +92,10 @@ final class HostConnectionBudget: Sendable {
         return try await work()
     }
 
-    private func scheduler(for origin: String) -> LoadScheduler {
+    private func scheduler(for origin: String) -> HostRequestTurns {
         origins.withLock { origins in
             if let scheduler = origins[origin] { return scheduler }
-            let scheduler = LoadScheduler(limit: limitPerHost) { [weak self] in self?.giveUpOneLingering(of: origin) }
+            let scheduler = HostRequestTurns(limit: limitPerHost) { [weak self] in self?.giveUpOneLingering(of: origin) }
             origins[origin] = scheduler
             return scheduler
         }

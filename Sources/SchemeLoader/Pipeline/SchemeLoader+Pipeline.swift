@@ -1,19 +1,17 @@
-// SchemeLoader+Pipeline: what one shared load does — disk lookup, a turn (or the handler's own budget), handler, store.
+// SchemeLoader+Pipeline: what one shared load does — disk lookup, handler (its work on the workers), store.
 import Foundation
 
 extension SchemeLoader {
     /// Runs `job` and completes its listeners, then writes the result's disk copy: a caller never
-    /// waits for the disk (`waitForPendingWrites()` does). `turn`: the job's place among the loader's
-    /// turns, for a handler that holds one for its whole load.
-    func run(_ job: LoadJob, turn: UInt64?) async {
+    /// waits for the disk (`waitForPendingWrites()` does).
+    func run(_ job: LoadJob) async {
         var metrics = LoadMetrics(total: .zero)
         let outcome: Result<Loaded, any Error>
         do {
-            outcome = .success(try await pipeline(job, turn: turn, metrics: &metrics))
+            outcome = .success(try await pipeline(job, metrics: &metrics))
         } catch {
             outcome = .failure(error)
         }
-        if let turn { scheduler.end(turn) }
         let diskCopy = (try? outcome.get())?.writesToDisk == true ? diskCache : nil
         if diskCopy != nil { pendingWrites.begin() }
         retire(job)
@@ -52,7 +50,7 @@ extension SchemeLoader {
         var isStale = false
     }
 
-    private func pipeline(_ job: LoadJob, turn: UInt64?, metrics: inout LoadMetrics) async throws -> Loaded {
+    private func pipeline(_ job: LoadJob, metrics: inout LoadMetrics) async throws -> Loaded {
         let key = job.key.cacheKey
         let usesCache = job.key.policy != .reloadIgnoringCache && isCachingEnabled
         var cached: (entry: CachedResponse, source: LoadSource)?
@@ -80,13 +78,13 @@ extension SchemeLoader {
             // (A revalidation asked for — the background check itself — waits for its source.)
             if let cached, job.key.policy != .reloadRevalidatingCache, let budget = job.handler.staleCopyBudget,
                cached.entry.response.mayServeStaleOnError {
-                if let loaded = try await load(job, turn: turn, revalidating: cached, within: budget, metrics: &metrics) { return loaded }
+                if let loaded = try await load(job, revalidating: cached, within: budget, metrics: &metrics) { return loaded }
                 // The source did not answer in time (a dead network, a captive portal): the copy now, the check behind it.
                 recorder.update(scheme: job.url.scheme) { $0.staleServedForSlowSource += 1 }
                 revalidateInBackground(job.url, stale: cached.entry.data, at: now(), awaited: false)
                 return servedFromCache(cached, of: job, isStale: true)
             }
-            return try await load(job, turn: turn, revalidating: cached, metrics: &metrics)
+            return try await load(job, revalidating: cached, metrics: &metrics)
         } catch {
             // stale-if-error: the source cannot be reached; the copy we have is better than nothing.
             guard let cached, cached.entry.response.mayServeStaleOnError, Self.isUnreachable(error) else { throw error }
@@ -96,13 +94,13 @@ extension SchemeLoader {
     }
 
     /// `load(job, revalidating:)` if it finishes within `budget`, else `nil` (the attempt is cancelled).
-    private func load(_ job: LoadJob, turn: UInt64?, revalidating cached: (entry: CachedResponse, source: LoadSource),
+    private func load(_ job: LoadJob, revalidating cached: (entry: CachedResponse, source: LoadSource),
                       within budget: Duration, metrics: inout LoadMetrics) async throws -> Loaded? {
         let before = metrics
         let outcome = try await withThrowingTaskGroup(of: (Loaded, LoadMetrics)?.self) { group in
             group.addTask {
                 var metrics = before
-                return (try await self.load(job, turn: turn, revalidating: cached, metrics: &metrics), metrics)
+                return (try await self.load(job, revalidating: cached, metrics: &metrics), metrics)
             }
             group.addTask {
                 try await Task.sleep(for: budget)
@@ -117,23 +115,14 @@ extension SchemeLoader {
     }
 
     /// Runs the handler (revalidating `cached` when given) and keeps what it delivered.
-    private func load(_ job: LoadJob, turn: UInt64?, revalidating cached: (entry: CachedResponse, source: LoadSource)?,
+    private func load(_ job: LoadJob, revalidating cached: (entry: CachedResponse, source: LoadSource)?,
                       metrics: inout LoadMetrics) async throws -> Loaded {
         let key = job.key.cacheKey
         let context = LoadTaskContext(job: job, loader: self, recorder: recorder)
         let task = SchemeLoadTask(url: job.url, cachedResponse: cached?.entry, context: context)
         let client = SchemeLoadClient(wantsBytes: { job.hasByteReaders }) { job.report($0, bytes: $1) }
-        if let turn {
-            let waitStart = ContinuousClock.now
-            try await scheduler.wait(for: turn)
-            metrics.queueWait = ContinuousClock.now - waitStart
-            try Task.checkCancellation()
-            try await runHandler(of: job, task: task, client: client, metrics: &metrics)
-            metrics.slotHeld = metrics.handler
-        } else {
-            try await runHandler(of: job, task: task, client: client, metrics: &metrics)
-            metrics.slotHeld = context.workTime
-        }
+        try await runHandler(of: job, task: task, client: client, metrics: &metrics)
+        (metrics.queueWait, metrics.slotHeld) = context.workTimes
         try Task.checkCancellation()
 
         let received = client.outcome

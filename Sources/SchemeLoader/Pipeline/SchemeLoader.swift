@@ -6,7 +6,8 @@ import Synchronization
 ///
 /// Lookups go memory → disk → handler. Concurrent requests for one canonical URL share one
 /// load; each caller holds its own `LoadToken`, and the load stops only when its last caller
-/// cancels. Handler loads are limited in number and start in priority order.
+/// cancels. A load holds nothing while it waits: its CPU work waits for a worker in priority order
+/// (`SchemeLoadTask.work(on:_:)`), and a web load for one of its host's turns.
 public final class SchemeLoader: Sendable {
     /// The handlers, in order.
     public let registry: SchemeRegistry
@@ -14,7 +15,6 @@ public final class SchemeLoader: Sendable {
     public let memoryCache: ResponseMemoryCache
     /// The disk tier, when configured.
     public let diskCache: DiskCache?
-    let scheduler: LoadScheduler
     let recorder = StatisticsRecorder()
     let now: @Sendable () -> Date
     let staleWhileRevalidate: TimeInterval?
@@ -32,7 +32,6 @@ public final class SchemeLoader: Sendable {
         registry = SchemeRegistry(handlers)
         memoryCache = ResponseMemoryCache(costLimit: configuration.memoryCostLimit, limits: configuration.memoryCostLimits)
         diskCache = try configuration.diskDirectory.map { try DiskCache(directory: $0, sizeLimit: configuration.diskSizeLimit) }
-        scheduler = LoadScheduler(limit: configuration.maxConcurrentLoads)
         now = configuration.now
         staleWhileRevalidate = configuration.staleWhileRevalidate
         staleWhileRevalidateSchemes = configuration.staleWhileRevalidateSchemes.map { Set($0.map { $0.lowercased() }) }
@@ -65,9 +64,6 @@ public final class SchemeLoader: Sendable {
         guard cached.response.failure(url: url) == nil, handler.mayReuse(cached.response, for: url) else { return nil }
         return servesAtOnce(cached, url: url).map { hit(cached, url: url, since: start, source: source, isStale: $0) }
     }
-
-    /// How many handler loads may run at once (the scheduler's limit).
-    public var maxConcurrentLoads: Int { scheduler.limit }
 
     /// The fresh cached result for `url` from memory, or else from a disk entry of at most
     /// `diskLimit` bytes read synchronously by the caller (then kept in memory); `nil` on a miss.
@@ -141,10 +137,7 @@ public final class SchemeLoader: Sendable {
         }
         if isNew {
             recorder.update(scheme: canonical.scheme) { $0.inFlight += 1 }
-            // The load's place among the loader's turns is taken now, in the order loads are asked for.
-            let turn = resolution.handler.budget == .wholeLoad && request.cachePolicy != .cacheOnly
-                ? scheduler.reserve { job.priority } : nil
-            job.attach(Task { await self.run(job, turn: turn) })
+            job.attach(Task { await self.run(job) })
         } else {
             recorder.update(scheme: canonical.scheme) { $0.coalesced += 1 }
         }

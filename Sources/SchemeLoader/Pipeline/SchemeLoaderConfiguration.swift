@@ -1,4 +1,4 @@
-// SchemeLoaderConfiguration: the knobs of one loader — cache sizes, disk location, concurrency, clock.
+// SchemeLoaderConfiguration: the knobs of one loader — cache sizes, disk location, stale copies, clock.
 import Foundation
 
 /// How a `SchemeLoader` caches and schedules.
@@ -12,9 +12,6 @@ public struct SchemeLoaderConfiguration: Sendable {
     public var diskDirectory: URL?
     /// The disk cache's cap in bytes. Default 512 MiB.
     public var diskSizeLimit = 512 << 20
-    /// How many loads of handlers that hold a turn for their whole load (`LoadBudget.wholeLoad`) may run at
-    /// once; the rest wait in priority order. Default 6. CPU work waits for a worker instead (`WorkerPool`).
-    public var maxConcurrentLoads = 6
     /// Stale-while-revalidate: how long past its expiry a cached copy is still shown at once while it
     /// is revalidated in the background (a response's own `stale-while-revalidate` wins; `must-revalidate`
     /// and `no-cache` never). `nil` (the default): off — a stale copy is revalidated before it is served,

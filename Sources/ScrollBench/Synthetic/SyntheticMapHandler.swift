@@ -4,16 +4,19 @@ import Foundation
 import SchemeLoader
 
 /// Answers `map://` snapshot URLs with a deterministic PPM picture of the requested size: a
-/// pattern derived from the coordinates and a pin at the centre. Each render first waits `cost`
-/// (a cancellable sleep standing for the renderer's time, so a shared machine's CPU is not
-/// burnt). Only for benchmarks: `snapterm-bench scroll` says when it is in use.
+/// pattern derived from the coordinates and a pin at the centre. Each render is the load's work on
+/// `workers`, as the real renderer's is: it holds a worker for `cost` (a sleep standing for the renderer's
+/// time, so a shared machine's CPU is not burnt), then draws. Only for benchmarks: `snapterm-bench scroll`
+/// says when it is in use.
 public struct SyntheticMapHandler: SchemeHandling {
     /// The time one render takes.
     public let cost: Duration
+    private let workers: WorkerPool
 
-    /// Creates the handler with a render time of `cost`.
-    public init(cost: Duration = .milliseconds(50)) {
+    /// Creates the handler with a render time of `cost`, rendering on `workers`.
+    public init(cost: Duration = .milliseconds(50), workers: WorkerPool = .shared) {
         self.cost = cost
+        self.workers = workers
     }
 
     public func canHandle(_ url: URL) -> Bool { url.scheme?.lowercased() == MapSnapshotURL.scheme }
@@ -22,9 +25,11 @@ public struct SyntheticMapHandler: SchemeHandling {
 
     public func load(_ task: SchemeLoadTask, client: SchemeLoadClient) async throws {
         let map = try MapSnapshotURL(url: task.url)
-        if cost > .zero { try await Task.sleep(for: cost) }
+        let data = try await task.work(on: workers) { [cost] in
+            if cost > .zero { Thread.sleep(forTimeInterval: cost.seconds) }
+            return Self.render(map)
+        }
         try Task.checkCancellation()
-        let data = Self.render(map)
         client.didReceive(LoadResponse(mimeType: "image/x-portable-pixmap", expectedLength: data.count))
         client.didLoad(data)
     }

@@ -16,6 +16,7 @@ final class PictureAnimation {
     var onChange: (() -> Void)?
     private let sources: SchemeLoader
     private let encoder: ThumbnailEncoder
+    private let workers: WorkerPool
     private var key: URL?
     private var animation: AnimatedThumbnail?
     private var feed: AnimationFeed?
@@ -23,10 +24,14 @@ final class PictureAnimation {
     private var plays = 0
     private var task: Task<Void, Never>?
 
-    /// Loads pictures through `sources` and encodes their frames with `encoder` on the shared workers.
-    init(sources: SchemeLoader, encoder: ThumbnailEncoder = ThumbnailEncoder()) {
+    /// The priority of the picture on screen: its source, and its frames' work among the loads' on the workers.
+    static let priority = LoadPriority.veryHigh
+
+    /// Loads pictures through `sources` and encodes their frames with `encoder` on `workers`, at the view's priority.
+    init(sources: SchemeLoader, encoder: ThumbnailEncoder = ThumbnailEncoder(), workers: WorkerPool = .shared) {
         self.sources = sources
         self.encoder = encoder
+        self.workers = workers
     }
 
     /// Plays `source` encoded for `box`, if it is an animation.
@@ -35,9 +40,10 @@ final class PictureAnimation {
         guard key != self.key else { return }
         stop()
         self.key = key
-        task = Task { [weak self, sources, encoder] in
-            guard let data = try? await sources.data(for: source).data, AnimationDecoder.mayBeAnimated(data), !Task.isCancelled else { return }
-            let feed = AnimationFeed(data, for: box, encoder: encoder)
+        task = Task { [weak self, sources, encoder, workers] in
+            guard let data = try? await sources.data(for: source, priority: Self.priority).data, AnimationDecoder.mayBeAnimated(data),
+                  !Task.isCancelled else { return }
+            let feed = AnimationFeed(data, for: box, encoder: encoder, workers: workers, priority: WorkPriority(Self.priority))
             self?.feed = feed
             guard let first = await feed.firstFrame(), !Task.isCancelled, self?.start(first) == true else { return }
             // Only a weak hold between frames: a view that goes away ends the timer at its next tick.

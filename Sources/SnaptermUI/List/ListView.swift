@@ -35,6 +35,9 @@ public final class ListView {
         public var maximumPrefetchDistance = 48
         /// The cost of one load assumed until one was measured.
         public var initialLoadCost: Duration = .milliseconds(30)
+        /// How many of the list's loads the prefetch planner counts on being in flight at once (their sources
+        /// arriving side by side, their work sharing the workers): the `k` of `PrefetchPlanner`.
+        public var loadsInFlight = 6
         /// Disk entries up to this size are read at bind, so they show in the frame their row appears.
         public var diskReadLimit = 256 << 10
         /// Whether prefetching is on.
@@ -99,7 +102,7 @@ public final class ListView {
         self.standIn = standIn
         planner = PrefetchPlanner(minimumDistance: configuration.prefetchDistance,
                                   maximumDistance: configuration.maximumPrefetchDistance,
-                                  concurrency: loader.maxConcurrentLoads, initialLoadCost: configuration.initialLoadCost)
+                                  concurrency: configuration.loadsInFlight, initialLoadCost: configuration.initialLoadCost)
         plannedDistance = configuration.prefetchDistance
         prefetcher = Prefetcher(loader: loader)
         // A stale copy on screen that a background revalidation refreshed is bound again.

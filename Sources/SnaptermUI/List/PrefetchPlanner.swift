@@ -18,7 +18,7 @@ struct PrefetchPlanner {
     var minimumDistance: Int
     /// Most rows prefetched.
     var maximumDistance: Int
-    /// Loads that run at once (the loader's limit).
+    /// Loads in flight at once (`ListView.Configuration.loadsInFlight`).
     var concurrency: Int
     /// Smoothed scroll speed, rows per second (0 until two steps were seen).
     private(set) var rowsPerSecond = 0.0

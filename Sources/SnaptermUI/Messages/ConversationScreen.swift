@@ -55,7 +55,8 @@ public final class ConversationScreen: Screen {
     /// Opens conversation `id`; `box` is the thumbnail size of messages and draft attachments alike,
     /// so a sent attachment shows at once from the memory cache. `calendar` decides days and times.
     /// The draft and sends go through `writer` (the app's), else through one of the composer's own. With
-    /// `pictureLoader` (the loader of the pictures, usually `loader` itself), each attached picture gets its colour sketch.
+    /// `pictureLoader` (the loader of the pictures and their thumbnails, usually `loader` itself), each attached picture
+    /// gets its colour sketch, a load of that loader (`ThumbnailURL.sketch(of:box:)`).
     public init(id: Int64, title: String, store: MessageStore, loader: SchemeLoader, box: ThumbnailBox,
                 calendar: Calendar = .current, writer: MessageWriter? = nil, pictureLoader: SchemeLoader? = nil) {
         conversationTitle = title

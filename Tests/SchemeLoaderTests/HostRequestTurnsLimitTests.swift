@@ -1,14 +1,14 @@
-// LoadSchedulerLimitTests: a scheduler's limit can change (a host found to speak HTTP/2): raised, the most urgent
+// HostRequestTurnsLimitTests: a scheduler's limit can change (a host found to speak HTTP/2): raised, the most urgent
 // waiters start at once; lowered, no turn is taken back and the waiters wait until the turns taken fit it.
 import Foundation
 @testable import SchemeLoader
 import TestSupport
 import Testing
 
-@Suite struct LoadSchedulerLimitTests {
+@Suite struct HostRequestTurnsLimitTests {
     @Test func aRaisedLimitStartsTheMostUrgentWaitersAtOnceAndALoweredOneWaitsForTurnsToEnd() async throws {
         // Given one turn, taken, and three waiters of different priorities
-        let scheduler = LoadScheduler(limit: 1)
+        let scheduler = HostRequestTurns(limit: 1)
         try await scheduler.acquire { .normal }
         let started = Locked<[String]>([])
         let waiters: [(String, LoadPriority)] = [("low", .low), ("veryHigh", .veryHigh), ("normal", .normal)]

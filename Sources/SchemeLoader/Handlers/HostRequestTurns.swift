@@ -1,14 +1,14 @@
-// LoadScheduler: a limit on concurrent turns (a loader's whole loads, a host's connections or streams); waiting
-// turns start in priority order.
+// HostRequestTurns: the requests one host may have in flight at once (its connections, or its HTTP/2 streams);
+// waiting requests start in priority order.
 
-/// Grants at most `limit` turns at a time (a limit that may change: `setLimit(_:)`). When a turn frees, the
-/// waiter whose priority is highest *now* gets it (priorities can rise or fall while waiting), ties in the order
-/// places were taken.
+/// Grants at most `limit` turns at a time (a limit that may change: `setLimit(_:)`, a host found to speak
+/// HTTP/2). When a turn frees, the waiter whose priority is highest *now* gets it (priorities can rise or fall
+/// while waiting), ties in the order places were taken.
 ///
-/// A place is taken (`reserve`) before it is waited for (`wait`), so a loader takes it the moment a load is
-/// asked for: the order in which loads are asked for is the order they queue in, whatever order their tasks
-/// later run in.
-final class LoadScheduler: Sendable {
+/// A place is taken (`reserve`) before it is waited for (`wait`): the order in which requests are asked for is
+/// the order they queue in, whatever order their tasks later run in. These are network turns only: CPU work
+/// waits for a `WorkerPool` thread instead.
+final class HostRequestTurns: Sendable {
     fileprivate struct Waiter {
         let id: UInt64
         let priority: @Sendable () -> LoadPriority
@@ -105,9 +105,6 @@ final class LoadScheduler: Sendable {
         next?.continuation?.resume()
     }
 
-    /// The most turns at a time.
-    var limit: Int { state.withLock { $0.limit } }
-
     /// Changes the most turns at a time. A raised limit hands the new turns to the most urgent waiters at once;
     /// a lowered one takes effect as turns end (none is taken back).
     func setLimit(_ limit: Int) {
@@ -129,9 +126,9 @@ final class LoadScheduler: Sendable {
     }
 }
 
-extension LoadScheduler.State {
+extension HostRequestTurns.State {
     /// Takes out the waiter whose priority is highest now, the earliest of equals.
-    mutating func removeMostUrgentWaiter() -> LoadScheduler.Waiter {
+    mutating func removeMostUrgentWaiter() -> HostRequestTurns.Waiter {
         var best = 0
         var bestPriority = waiters[0].priority()
         for index in waiters.indices.dropFirst() {
