@@ -1,5 +1,5 @@
 // ConcurrentWebCommandsTests: `fetch` and `render` of many web URLs overlap their downloads (within the per-host
-// limit) and still print in the order given; a failed one does not stop the others.
+// limit: 16 HTTP/1.1 connections for a command) and still print in the order given; a failed one does not stop the others.
 import Foundation
 import TestSupport
 import Testing
@@ -36,5 +36,21 @@ import Testing
         #expect(server.peakRequestsInFlight > 2)
         #expect(String(decoding: output.stdout, as: UTF8.self).split(separator: "\n").count >= 10)
         await server.stop()
+    }
+
+    @Test func aCommandAsksOneHostForSixteenPicturesAtOnceAndNoMore() async throws {
+        // Given a server that answers none of twenty pictures
+        let folder = try TemporaryDirectory()
+        let server = try await TestHTTPServer(routes: Dictionary(uniqueKeysWithValues: (0..<20).map { ("/p\($0)", TestRoute.silent) }))
+        let urls = (0..<20).map { server.url("/p\($0)").absoluteString }
+        // When `fetch` asks for all twenty
+        let fetching = Task { try await CommandRunner.run(["fetch"] + urls, environment: ["XDG_CACHE_HOME": folder.appending("cache").path]) }
+        // Then sixteen requests are in flight at once (a list's limit is 8), and never more
+        #expect(await eventually { server.peakRequestsInFlight >= 16 }, "only \(server.peakRequestsInFlight) at once")
+        #expect(server.peakRequestsInFlight == 16)
+        // and once the server is gone the command ends, naming the failure
+        await server.stop()
+        let output = try await fetching.value
+        #expect(output.status != 0 && !output.stderr.isEmpty)
     }
 }
