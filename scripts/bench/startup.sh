@@ -20,7 +20,7 @@ RUNS=${RUNS:-40}
 WORK=$(mktemp -d)
 trap 'kill $(jobs -p) 2>/dev/null || true; rm -rf "$WORK"' EXIT
 export XDG_CACHE_HOME=$WORK/cache SNAPTERM_FILE_ROOTS=$(dirname "$PHOTO")
-THUMBNAILS=$XDG_CACHE_HOME/snapterm/thumbnails
+THUMBNAILS=$XDG_CACHE_HOME/snapterm/loader  # one disk cache for every scheme, thumb:// included
 mkdir -p "$THUMBNAILS"
 for i in $(seq "${CACHED_ENTRIES:-0}"); do head -c 50000 /dev/urandom > "$THUMBNAILS/$(printf '%032x' "$i").entry"; done
 for _ in $(seq "${BUSY:-0}"); do yes > /dev/null & done
