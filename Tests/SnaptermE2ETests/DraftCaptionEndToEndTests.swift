@@ -11,10 +11,7 @@ struct DraftCaptionEndToEndTests {
         let fixture = try E2EFixture()
         let tmux = fixture.tmux
         try await fixture.openFirstConversation()
-        try await tmux.send("a")
-        try await tmux.waitFor("Pick a photo")
-        try await tmux.send("Enter")
-        try await tmux.waitFor("r rotate")
+        try await tmux.openFirstPhotoInEditor()
         try await tmux.send("r", "c", "f")
         try await tmux.waitFor("rotate 90° · crop centre square · filter mono")
         // When it is attached

@@ -17,10 +17,7 @@ struct MatrixComposeEndToEndTests {
         let (peer, room, _) = try await Self.openRoom(named: "Photos", in: fixture)
 
         // When the first photo is attached rotated a quarter turn, and the draft is sent
-        try await tmux.send("a")
-        try await tmux.waitFor("Pick a photo")
-        try await tmux.send("Enter")
-        try await tmux.waitFor("r rotate")
+        try await tmux.openFirstPhotoInEditor()
         try await tmux.send("r")
         try await tmux.waitFor("rotate 90°")
         try await tmux.send("Enter")
@@ -81,12 +78,7 @@ struct MatrixComposeEndToEndTests {
         let fixture = try E2EFixture(columns: 110, rows: 34)
         let tmux = fixture.tmux
         let (peer, room, _) = try await Self.openRoom(named: "Originals", in: fixture)
-        try await tmux.send("a")
-        try await tmux.waitFor("Pick a photo")
-        try await tmux.send("Enter")
-        try await tmux.waitFor("r rotate")
-        try await tmux.send("Enter")
-        try await tmux.waitFor("1 photo")
+        try await tmux.attachFirstPhotoAsItIs()
 
         // When o chooses the original size — the draft names it — and the draft is sent
         try await tmux.send("o")

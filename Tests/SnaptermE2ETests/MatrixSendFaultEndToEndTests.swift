@@ -126,12 +126,7 @@ struct MatrixSendFaultEndToEndTests {
 
     /// Attaches the gallery's first photo as it is and sends the draft.
     private static func sendFirstPhoto(_ tmux: TmuxSession) async throws {
-        try await tmux.send("a")
-        try await tmux.waitFor("Pick a photo")
-        try await tmux.send("Enter")
-        try await tmux.waitFor("r rotate")
-        try await tmux.send("Enter")
-        try await tmux.waitFor("1 photo")
+        try await tmux.attachFirstPhotoAsItIs()
         try await tmux.send("i")
         try await tmux.waitFor("Enter send")
         try await tmux.send("Enter")
