@@ -33,6 +33,7 @@ let package = Package(
         .target(
             name: "SchemeLoader",
             dependencies: [
+                "CZlib",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),

@@ -1,4 +1,4 @@
-// The disk cache's CRC-32, computed eight bytes at a time, is the IEEE CRC-32 every other tool computes: entries
+// The disk cache's CRC-32 (zlib's) is the IEEE CRC-32 every other tool computes: entries
 // written before keep their checksums, and a flipped bit is still caught.
 @testable import SchemeLoader
 import TestSupport
