@@ -20,6 +20,7 @@ struct Snapterm: AsyncParsableCommand {
 
     /// Runs the command line; a plain `render` skips ArgumentParser's parsing (see `Render.quickParse`).
     static func main() async {
+        ProcessEnd.install()
         StandardStreams.secure()
         let arguments = Array(CommandLine.arguments.dropFirst())
         if arguments.first == "render", let render = Render.quickParse(Array(arguments.dropFirst())), (try? render.validate()) != nil {
@@ -28,13 +29,14 @@ struct Snapterm: AsyncParsableCommand {
             } catch {
                 Render.exit(withError: error)
             }
-            return
+            ProcessEnd.now(0)
         }
         if let first = arguments.first, let suggestion = CommandSuggestion.suggestion(for: first) {
             Console.error("snapterm: '\(first)' is neither a file nor a command; did you mean 'snapterm \(suggestion)'?")
             Foundation.exit(ExitCode.validationFailure.rawValue)
         }
         await main(arguments)
+        ProcessEnd.now(0)
     }
 }
 
