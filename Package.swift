@@ -70,7 +70,8 @@ let package = Package(
         .systemLibrary(name: "CVips"),
         .target(
             name: "Imaging",
-            dependencies: ["CVips", "CLazyLibraries", "CJPEGDirect", "CDirectDecoders"]
+            dependencies: ["CVips", "CLazyLibraries", "CJPEGDirect", "CDirectDecoders"],
+            swiftSettings: pixelLoopsOptimizedInDebug
         ),
         .target(
             name: "AssetLibrary",
@@ -81,7 +82,8 @@ let package = Package(
         .systemLibrary(name: "CChafa"),
         .target(
             name: "TerminalGraphics",
-            dependencies: ["Imaging", "CSixel", "CChafa", "CLazyLibraries"]
+            dependencies: ["Imaging", "CSixel", "CChafa", "CLazyLibraries"],
+            swiftSettings: pixelLoopsOptimizedInDebug
         ),
         // Thumbnails: the `thumb://` stage — a picture encoded for a terminal cell box, cached like any URL.
         .target(
@@ -93,7 +95,8 @@ let package = Package(
         .systemLibrary(name: "CZlib", pkgConfig: "zlib"),
         .target(
             name: "MapSnapshots",
-            dependencies: ["SchemeLoader", "Imaging", "CCairo", "CZlib", "CLazyLibraries", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: ["SchemeLoader", "Imaging", "CCairo", "CZlib", "CLazyLibraries", .product(name: "GRDB", package: "GRDB.swift")],
+            swiftSettings: pixelLoopsOptimizedInDebug
         ),
         // Matrix: a client of the Matrix client-server API (discovery, login, whoami, logout, sync), the
         // accounts file, the sync engine that writes rooms into MessageStore, the `mxc://` scheme handler and the
@@ -250,6 +253,11 @@ func headerSearchFlags(pkgConfigNames: [String]) -> [String] {
         return package.targets.first { $0.name == name }.map(seesLazyLibraryHeaders) ?? false
     }
 }
+
+/// Per-pixel loops (resampling, colour conversion, sixel encoding, map drawing) are optimised in debug builds too: unoptimised, a
+/// thumbnail of a 1 MP photo took ~80 ms of CPU, and the end-to-end tests' UIs starved each other on a
+/// loaded machine (HACKING.md, "Runs under load").
+var pixelLoopsOptimizedInDebug: [SwiftSetting] { [.unsafeFlags(["-O"], .when(configuration: .debug))] }
 
 let lazyLibraryHeaderFlags = headerSearchFlags(pkgConfigNames: ["vips", "libsixel", "chafa", "cairo"])
 for target in package.targets where seesLazyLibraryHeaders(target) {
