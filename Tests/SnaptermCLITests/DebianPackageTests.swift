@@ -10,43 +10,15 @@ import Foundation
 import TestSupport
 import Testing
 
-@Suite(.serialized, .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/dpkg-deb"), "needs dpkg-deb"))
+@Suite(.serialized, .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/dpkg-deb"), "needs dpkg-deb"),
+       BuiltDebianPackage.once())
 struct DebianPackageTests {
-    /// The package built once for every test of the suite, and the unpacked tree.
-    private final class Built: Sendable {
-        let folder: TemporaryDirectory
-        let package: URL
-        let root: URL
-        let log: String
-
-        init() throws {
-            folder = try TemporaryDirectory(prefix: "snapterm-deb")
-            let script = CommandRunner.repositoryRoot.appendingPathComponent("scripts/package").path
-            let run = try Spawn.run("/bin/bash", [script, "--binary", CommandRunner.binary.path, "--output", folder.url.path, "--skip-unpackaged"])
-            log = run.output
-            guard run.status == 0 else { throw PackageTestError(description: "scripts/package failed: \(run.output)") }
-            let debs = try FileManager.default.contentsOfDirectory(atPath: folder.url.path).filter { $0.hasSuffix(".deb") }
-            guard debs.count == 1 else { throw PackageTestError(description: "expected one .deb, found \(debs)") }
-            package = folder.appending(debs[0])
-            root = folder.appending("root")
-            let unpacked = try Spawn.run("/usr/bin/dpkg-deb", ["-x", package.path, root.path])
-            guard unpacked.status == 0 else { throw PackageTestError(description: "dpkg-deb -x failed: \(unpacked.output)") }
-        }
-    }
-
-    /// Built off the cooperative pool: scripts/package takes tens of seconds, which would hold one of its two threads.
-    private static let built = Task { try await OffPool.run { try Built() } }
-
-    private struct PackageTestError: Error, CustomStringConvertible {
-        let description: String
-    }
-
     private func shell(_ command: String) throws -> (status: Int32, output: String) {
         try Spawn.run("/bin/bash", ["-c", command])
     }
 
     @Test func givenThePackage_whenListed_thenEveryFileIsWhereDebianLooks() async throws {
-        let built = try await Self.built.value
+        let built = try BuiltDebianPackage.forTest
         #expect(built.package.lastPathComponent.hasPrefix("snapterm_0.") && built.package.lastPathComponent.hasSuffix(".deb"))
         let listing = try await OffPool.run { try Spawn.run("/usr/bin/dpkg-deb", ["-c", built.package.path]) }
         let paths = Set(listing.output.split(separator: "\n").compactMap { $0.split(separator: " ").last.map(String.init) })
@@ -71,7 +43,7 @@ struct DebianPackageTests {
     }
 
     @Test func givenThePackage_whenReadingDepends_thenTheLinkedAndLazilyOpenedLibrariesAreThere() async throws {
-        let built = try await Self.built.value
+        let built = try BuiltDebianPackage.forTest
         let field = try await OffPool.run { try Spawn.run("/usr/bin/dpkg-deb", ["-f", built.package.path, "Depends"]) }
         let depends = field.output.split(separator: ",").map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
         let names = Set(depends.map { String($0.prefix { $0 != " " }) })
@@ -86,7 +58,7 @@ struct DebianPackageTests {
     }
 
     @Test func givenTheUnpackedPackage_whenRunFromAnotherFolder_thenItFindsItsDataAndDrawsAMap() async throws {
-        let built = try await Self.built.value
+        let built = try BuiltDebianPackage.forTest
         let elsewhere = built.folder.appending("elsewhere")
         try FileManager.default.createDirectory(at: elsewhere, withIntermediateDirectories: true)
         let run = try await OffPool.run {
@@ -99,7 +71,7 @@ struct DebianPackageTests {
     }
 
     @Test func givenTheUnpackedPackage_whenReadingItsManPage_thenCommandsKeysAndEnvironmentAreThere() async throws {
-        let built = try await Self.built.value
+        let built = try BuiltDebianPackage.forTest
         let page = built.root.appendingPathComponent("usr/share/man/man1/snapterm.1.gz").path
         let man = try await OffPool.run { try shell("MANWIDTH=100 man -l '\(page)' 2>&1 | col -b") }
         #expect(man.status == 0, "\(man.output)")
@@ -110,7 +82,7 @@ struct DebianPackageTests {
     }
 
     @Test func givenTheUnpackedPackage_whenBashCompletes_thenTheSubcommandsAreOffered() async throws {
-        let built = try await Self.built.value
+        let built = try BuiltDebianPackage.forTest
         let completion = built.root.appendingPathComponent("usr/share/bash-completion/completions/snapterm").path
         let bash = try await OffPool.run {
             try shell("""
@@ -123,4 +95,57 @@ struct DebianPackageTests {
         #expect(bash.output.contains("-F _snapterm snapterm"), "\(bash.output)")
         #expect(bash.output.contains("offered: render"), "\(bash.output)")
     }
+}
+
+/// The package built once for the suite, and the unpacked tree.
+final class BuiltDebianPackage: Sendable {
+    let folder: TemporaryDirectory
+    let package: URL
+    let root: URL
+    let log: String
+
+    init() throws {
+        folder = try TemporaryDirectory(prefix: "snapterm-deb")
+        let script = CommandRunner.repositoryRoot.appendingPathComponent("scripts/package").path
+        let run = try Spawn.run("/bin/bash", [script, "--binary", CommandRunner.binary.path, "--output", folder.url.path, "--skip-unpackaged"])
+        log = run.output
+        guard run.status == 0 else { throw PackageTestError(description: "scripts/package failed: \(run.output)") }
+        let debs = try FileManager.default.contentsOfDirectory(atPath: folder.url.path).filter { $0.hasSuffix(".deb") }
+        guard debs.count == 1 else { throw PackageTestError(description: "expected one .deb, found \(debs)") }
+        package = folder.appending(debs[0])
+        root = folder.appending("root")
+        let unpacked = try Spawn.run("/usr/bin/dpkg-deb", ["-x", package.path, root.path])
+        guard unpacked.status == 0 else { throw PackageTestError(description: "dpkg-deb -x failed: \(unpacked.output)") }
+    }
+}
+
+extension BuiltDebianPackage {
+    /// The package of the running suite.
+    @TaskLocal static var current: BuiltDebianPackage?
+
+    /// The package for a test of the suite.
+    static var forTest: BuiltDebianPackage {
+        get throws {
+            guard let current else { throw PackageTestError(description: "no package: the suite runs without BuiltDebianPackage.once()") }
+            return current
+        }
+    }
+
+    /// Builds the package once for the whole suite and removes it (55 MB) when the suite's last test has run —
+    /// a `static let` kept it in the temporary folder after every run. Built off the cooperative pool:
+    /// scripts/package takes tens of seconds, which would hold one of its two threads.
+    static func once() -> Once { Once() }
+
+    struct Once: SuiteTrait, TestScoping {
+        var isRecursive: Bool { false }
+
+        func provideScope(for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void) async throws {
+            let built = try await OffPool.run { try BuiltDebianPackage() }
+            try await BuiltDebianPackage.$current.withValue(built) { try await function() }
+        }
+    }
+}
+
+struct PackageTestError: Error, CustomStringConvertible {
+    let description: String
 }
