@@ -93,18 +93,23 @@ public final class ImagePlacer {
 
 /// The escape sequences the placer writes.
 enum Escape {
-    static let saveCursor = Data([0x1B, 0x37])
-    static let restoreCursor = Data([0x1B, 0x38])
+    static let saveCursor = Data(EscapeSequence.saveCursor.utf8)
+    static let restoreCursor = Data(EscapeSequence.restoreCursor.utf8)
 
     /// Cursor to a zero-based cell.
     static func moveTo(row: Int, column: Int) -> Data {
-        Data("\u{1B}[\(row + 1);\(column + 1)H".utf8)
+        Data(EscapeSequence.moveCursor(row: row, column: column).utf8)
+    }
+
+    /// Blanks `count` cells from the cursor on.
+    static func eraseCharacters(_ count: Int) -> Data {
+        Data(EscapeSequence.eraseCharacters(count).utf8)
     }
 
     /// Blanks every cell of `rect` (erase characters, which also wipes sixel pixels there).
     static func erase(_ rect: CellRect) -> Data {
         (0..<rect.rows).reduce(into: Data()) { bytes, line in
-            bytes += moveTo(row: rect.row + line, column: rect.column) + Data("\u{1B}[\(rect.columns)X".utf8)
+            bytes += moveTo(row: rect.row + line, column: rect.column) + eraseCharacters(rect.columns)
         }
     }
 
@@ -116,7 +121,7 @@ enum Escape {
             return Data()  // KittyPlacer's
         case .text(let lines):
             return lines.prefix(placed.rect.rows).enumerated().reduce(into: Data()) { bytes, item in
-                bytes += moveTo(row: placed.rect.row + item.offset, column: placed.rect.column) + item.element + Data("\u{1B}[0m".utf8)
+                bytes += moveTo(row: placed.rect.row + item.offset, column: placed.rect.column) + item.element + Data(EscapeSequence.resetAttributes.utf8)
             }
         }
     }

@@ -25,7 +25,8 @@ public enum KittyPlaceholder {
             throw TerminalGraphicsError.invalidSize(width: columns, height: rows,
                                                     reason: "placeholders address at most \(maximumCells)×\(maximumCells) cells")
         }
-        let colour = "\u{1B}[38;2;\((id >> 16) & 0xFF);\((id >> 8) & 0xFF);\(id & 0xFF)m"
+        let rgb = TerminalColor.rgb(UInt8((id >> 16) & 0xFF), UInt8((id >> 8) & 0xFF), UInt8(id & 0xFF))
+        let colour = EscapeSequence.colors(foreground: rgb, background: nil)
         return (0..<rows).map { row in
             var line = String.UnicodeScalarView()
             for column in 0..<columns {
@@ -33,7 +34,7 @@ public enum KittyPlaceholder {
                 line.append(diacritics[row])
                 line.append(diacritics[column])
             }
-            return colour + String(line) + "\u{1B}[39m"
+            return colour + String(line) + EscapeSequence.defaultForeground
         }
     }
 }
@@ -43,13 +44,7 @@ public enum KittyPlaceholder {
 public enum TmuxPassthrough {
     /// `bytes` wrapped for tmux.
     public static func wrap(_ bytes: Data) -> Data {
-        var out = Data("\u{1B}Ptmux;".utf8)
-        for byte in bytes {
-            if byte == 0x1B { out.append(0x1B) }
-            out.append(byte)
-        }
-        out += Data("\u{1B}\\".utf8)
-        return out
+        Data(EscapeSequence.tmuxPassthrough(bytes))
     }
 
     /// Each kitty command in `commands` (`ESC _ G … ESC \`, as `KittyGraphics` builds them, e.g. the
