@@ -22,8 +22,10 @@ struct FileManagerPreviewTests {
             try FileManager.default.copyItem(at: CommandRunner.repositoryRoot.appendingPathComponent("assets/photos/\(photo)"),
                                              to: pictures.appendingPathComponent("p\(index).jpg"))
         }
+        // the file managers' temporary files in the folder too: lf's server socket, yazi's
+        try FileManager.default.createDirectory(at: folder.appending("tmp"), withIntermediateDirectories: true)
         let tmux = try TmuxSession(columns: 120, rows: 30, environment: [
-            "HOME": folder.url.path, "XDG_CONFIG_HOME": folder.appending("config").path,
+            "HOME": folder.url.path, "XDG_CONFIG_HOME": folder.appending("config").path, "TMPDIR": folder.appending("tmp").path,
             "XDG_CACHE_HOME": folder.appending("cache").path, "TERM": term, "SNAPTERM": CommandRunner.binary.path,
             "PS1": "$ ",
         ])
@@ -107,6 +109,13 @@ struct FileManagerPreviewTests {
         try await session("lf", in: pictures, tmux)
         try await tmux.send("q")
         try await tmux.waitFor("EXIT=0")
+        try await stopLfServer(tmux)
+    }
+
+    /// Stops the `lf -server` the test's lf started (its socket in the pane's TMPDIR): it outlives lf.
+    private func stopLfServer(_ tmux: TmuxSession) async throws {
+        try await tmux.run("lf -remote quit; printf 'SERVER\\075%s\\n' $?")
+        try await tmux.waitFor("SERVER=0")
     }
 
     @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/lf"), "needs lf"))
@@ -123,6 +132,7 @@ struct FileManagerPreviewTests {
         #expect(!screen.contains { $0.contains("63;") || $0.contains("[?") }, "\(screen.joined(separator: "\n"))")
         try await tmux.send("q")
         try await tmux.waitFor("EXIT=0")
+        try await stopLfServer(tmux)
     }
 
     /// ranger's configuration in `folder`: the recipe's scope.sh for text art, and its plugin for root.

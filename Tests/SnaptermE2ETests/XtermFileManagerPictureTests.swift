@@ -20,6 +20,7 @@ struct XtermFileManagerPictureTests {
         try FileManager.default.createDirectory(at: pictures, withIntermediateDirectories: true)
         try FileManager.default.copyItem(at: CommandRunner.repositoryRoot.appendingPathComponent("assets/photos/coffee.jpg"),
                                          to: pictures.appendingPathComponent("p0.jpg"))
+        try FileManager.default.createDirectory(at: folder.appending("tmp"), withIntermediateDirectories: true)
         return (folder, pictures)
     }
 
@@ -27,7 +28,8 @@ struct XtermFileManagerPictureTests {
     private func environment(_ folder: TemporaryDirectory) -> String {
         """
         export HOME='\(folder.url.path)' XDG_CONFIG_HOME='\(folder.appending("config").path)' \
-        XDG_CACHE_HOME='\(folder.appending("cache").path)' SNAPTERM='\(CommandRunner.binary.path)' LANG=C.UTF-8
+        XDG_CACHE_HOME='\(folder.appending("cache").path)' SNAPTERM='\(CommandRunner.binary.path)' LANG=C.UTF-8 \
+        TMPDIR='\(folder.appending("tmp").path)'
         """
     }
 
@@ -88,6 +90,9 @@ struct XtermFileManagerPictureTests {
             export SNAPTERM_PREVIEW_TTY=/dev/tty SNAPTERM_PREVIEW_FORMAT=sixel
             cd '\(pictures.path)' && exec lf
             """, name: "lf-sixel-notch", geometry: Self.geometry, in: folder.url, until: Self.settledPicture(from: Self.lfPane, previous: previous))
+        // (the `lf -server` lf started outlives the terminal: stopped through its socket in the folder's tmp)
+        let stopped = try await OffPool.run { try Spawn.run("/bin/sh", ["-c", "TMPDIR='\(folder.appending("tmp").path)' lf -remote quit"]) }
+        #expect(stopped.status == 0, "\(stopped.output)")
         // Then the picture's top-left five cells (lf's "loading" took seven) are the photo's dark wood, not the
         // terminal's white
         let box = try #require(try await Self.pictureBox(in: shot, from: Self.lfPane), "no picture in lf's pane")

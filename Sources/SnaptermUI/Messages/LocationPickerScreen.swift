@@ -15,14 +15,16 @@ public final class LocationPickerScreen: Screen {
     /// The places matching the filter.
     public private(set) var matches: [Place]
     /// The selected match.
-    public private(set) var selected = 0
+    public var selected: Int { selection.index }
 
     private let places: [Place]
     private let composer: DraftComposer
     private let previewBox: ThumbnailBox
     private let preview: ImageCell
     private var area = CellRect(row: 0, column: 0, rows: 1, columns: 1)
-    private var top = 0
+    private var selection = ListSelection()
+    /// Places that fit under the filter line.
+    private var visibleCount: Int { max(1, area.rows - 1) }
 
     /// Creates the picker for `composer`'s draft; `previewBox` carries the cell size and mode.
     public init(places: [Place], composer: DraftComposer, loader: SchemeLoader, previewBox: ThumbnailBox) {
@@ -47,14 +49,14 @@ public final class LocationPickerScreen: Screen {
 
     public func layout(in area: CellRect) {
         self.area = area
+        selection.select(selection.index, count: matches.count, visible: visibleCount)
         showPreview()
     }
 
     public func draw(on canvas: any TextCanvas, area: CellRect, options: DrawOptions) -> [PlacedPicture] {
         canvas.put("Find: " + SafeText.visible(filter) + "▏", row: area.row, column: area.column, width: listWidth, style: .bold)
-        let rows = max(1, area.rows - 1)
-        for (offset, place) in matches.dropFirst(top).prefix(rows).enumerated() {
-            let index = top + offset
+        for index in selection.visibleRange(count: matches.count, visible: visibleCount) {
+            let place = matches[index], offset = index - selection.top
             let text = (index == selected ? "▶ " : "  ") + place.name + ", " + place.country
             canvas.put(SafeText.visible(text), row: area.row + 1 + offset, column: area.column, width: listWidth,
                        style: index == selected ? [.bold, .reverse] : [])
@@ -68,10 +70,10 @@ public final class LocationPickerScreen: Screen {
 
     public func handle(_ key: Key) -> ScreenAction {
         switch key {
-        case .down: select(selected + 1)
-        case .up: select(selected - 1)
-        case .pageDown: select(selected + max(1, area.rows - 2))
-        case .pageUp: select(selected - max(1, area.rows - 2))
+        case .down, .up, .pageDown, .pageUp, .home, .end, .wheelDown, .wheelUp:
+            // letters type the filter here: only the keys that are not letters move
+            _ = selection.handle(key, count: matches.count, visible: visibleCount)
+            showPreview()
         case .enter:
             guard matches.indices.contains(selected), let url = Self.mapURL(for: matches[selected]) else { return .none }
             composer.attach(url)
@@ -91,7 +93,7 @@ public final class LocationPickerScreen: Screen {
 
     /// The location picker's keys: letters type a filter here.
     public var keyHelp: [KeyHelp] {
-        [KeyHelp("letters", "filter the places by name"), KeyHelp("↑ ↓", "choose a place"),
+        [KeyHelp("letters", "filter the places by name"), KeyHelp("↑ ↓ PgUp PgDn Home End", "choose a place"),
          KeyHelp("Enter", "attach its map to the draft"), KeyHelp("Backspace", "delete a letter of the filter"),
          KeyHelp("Esc", "back to the conversation")]
     }
@@ -105,17 +107,7 @@ public final class LocationPickerScreen: Screen {
     private func applyFilter() {
         let needle = filter.lowercased()
         matches = needle.isEmpty ? places : places.filter { $0.name.lowercased().contains(needle) || $0.country.lowercased() == needle }
-        selected = 0
-        top = 0
-        showPreview()
-    }
-
-    private func select(_ index: Int) {
-        guard !matches.isEmpty else { return }
-        selected = max(0, min(matches.count - 1, index))
-        let rows = max(1, area.rows - 1)
-        if selected < top { top = selected }
-        if selected >= top + rows { top = selected - rows + 1 }
+        selection.select(0, count: matches.count, visible: visibleCount)
         showPreview()
     }
 

@@ -16,7 +16,7 @@ public final class PhotoPickerScreen: Screen {
     public var title: String { editing == nil ? "Pick a photo" : "Edit photo" }
     public var onChange: (() -> Void)?
     /// The photo under the cursor.
-    public private(set) var selected = 0
+    public var selected: Int { selection.index }
     /// The photo being edited (its URL carries the edits), if any.
     public private(set) var editing: AssetURL?
 
@@ -42,7 +42,7 @@ public final class PhotoPickerScreen: Screen {
     private var cells: [Int: ImageCell] = [:]
     private let preview: ImageCell
     private var area = CellRect(row: 0, column: 0, rows: 1, columns: 1)
-    private var firstVisible = 0
+    private var selection = ListSelection()
 
     /// Creates the picker for `composer`'s draft; `box` sizes the grid thumbnails, `previewBox`
     /// carries the cell size and mode for the editor's preview (its size follows the screen).
@@ -68,6 +68,8 @@ public final class PhotoPickerScreen: Screen {
 
     public func layout(in area: CellRect) {
         self.area = area
+        selection.columns = columnsPerRow
+        selection.select(selection.index, count: photos.count, visible: visibleCount)
         bindVisible()
         if editing != nil { showPreview() }
     }
@@ -90,11 +92,11 @@ public final class PhotoPickerScreen: Screen {
 
     public func handle(_ key: Key) -> ScreenAction {
         if editing != nil { return handleEditing(key) }
+        if selection.handle(key, count: photos.count, visible: visibleCount) {
+            bindVisible()
+            return .none
+        }
         switch key {
-        case .right, .character("l"): select(selected + 1)
-        case .left, .character("h"): select(selected - 1)
-        case .down, .character("j"): select(selected + columnsPerRow)
-        case .up, .character("k"): select(selected - columnsPerRow)
         case .enter:
             editing = photoURL(selected)
             cropIndex = 0
@@ -112,7 +114,8 @@ public final class PhotoPickerScreen: Screen {
                     KeyHelp("f", "filter: the next one"), KeyHelp("Enter", "attach the edited photo to the draft"),
                     KeyHelp("Esc", "back to the photos, without attaching")]
         }
-        return [KeyHelp("← → ↑ ↓  h l k j", "choose a photo"), KeyHelp("Enter", "edit it (then Enter attaches it)"),
+        return [KeyHelp("← → ↑ ↓  h l k j", "choose a photo"), KeyHelp("PgUp PgDn  g G", "a screen up or down, the first or last"),
+                KeyHelp("Enter", "edit it (then Enter attaches it)"),
                 KeyHelp("Esc", "back to the conversation")]
     }
 
@@ -153,19 +156,10 @@ public final class PhotoPickerScreen: Screen {
         return .none
     }
 
-    private func select(_ index: Int) {
-        guard !photos.isEmpty else { return }
-        selected = max(0, min(photos.count - 1, index))
-        let gridRow = selected / columnsPerRow
-        if gridRow < firstVisible { firstVisible = gridRow }
-        if gridRow >= firstVisible + visibleGridRows { firstVisible = gridRow - visibleGridRows + 1 }
-        bindVisible()
-    }
+    /// Photos that fit on screen: whole grid rows.
+    private var visibleCount: Int { visibleGridRows * columnsPerRow }
 
-    private var visibleIndices: Range<Int> {
-        let start = firstVisible * columnsPerRow
-        return min(start, photos.count)..<min(photos.count, start + visibleGridRows * columnsPerRow)
-    }
+    private var visibleIndices: Range<Int> { selection.visibleRange(count: photos.count, visible: visibleCount) }
 
     private func bindVisible() {
         let visible = visibleIndices
@@ -193,7 +187,7 @@ public final class PhotoPickerScreen: Screen {
     private func drawGrid(on canvas: any TextCanvas, options: DrawOptions) -> [PlacedPicture] {
         var placed: [PlacedPicture] = []
         for index in visibleIndices {
-            let gridRow = index / columnsPerRow - firstVisible
+            let gridRow = (index - selection.top) / columnsPerRow
             let column = area.column + (index % columnsPerRow) * (box.columns + 2)
             let top = area.row + gridRow * gridRowHeight
             let rect = CellRect(row: top, column: column, rows: box.rows, columns: box.columns)
