@@ -33,6 +33,7 @@ extension ImageProcessor {
         try checkBox(width: width ?? 1, height: height ?? 1)
         let plan = RenderPlan(uprightWidth: photo.width, uprightHeight: photo.height, width: width, height: height, mode: mode, edit: edit)
         try checkBox(width: plan.target.width, height: plan.target.height)
+        if let reduced = Self.reducedInSwift(photo, plan, edit: edit) { return reduced }
         return try VipsErrorGate.shared.run { () throws(ImagingError) in
             try Vips.start()
             return try Self.withImage(of: photo) { image throws(ImagingError) in try Self.finished(image, plan, edit: edit) }
