@@ -18,7 +18,8 @@ struct ParserState: Sendable {
 extension VirtualTerminal {
     /// Feeds bytes the terminal receives.
     public mutating func feed(_ bytes: Data) {
-        for byte in bytes { feed(byte) }
+        // through the buffer: Data's iterator cost the benchmark's main thread ~5 % of the run's CPU
+        bytes.withUnsafeBytes { buffer in for byte in buffer { feed(byte) } }
     }
 
     /// Feeds the UTF-8 bytes of `text`.
