@@ -34,10 +34,10 @@ public enum TerminalNotification: Equatable, Sendable {
     public func bytes(room: String) -> Data {
         let text = String(SafeText.visible("New message in \(room)").prefix(200))
         switch self {
-        case .osc9: return Data("\u{1B}]9;\(text)\u{07}".utf8)
-        case .osc99: return Data("\u{1B}]99;;\(text)\u{1B}\\".utf8)
-        case .osc777: return Data("\u{1B}]777;notify;Snapterm;\(text.replacingOccurrences(of: ";", with: ","))\u{07}".utf8)
-        case .bell: return Data([0x07])
+        case .osc9: return Data(EscapeSequence.notification(text, style: .osc9).utf8)
+        case .osc99: return Data(EscapeSequence.notification(text, style: .osc99).utf8)
+        case .osc777: return Data(EscapeSequence.notification(text, style: .osc777).utf8)
+        case .bell: return Data(EscapeSequence.bell.utf8)
         case .off: return Data()
         }
     }

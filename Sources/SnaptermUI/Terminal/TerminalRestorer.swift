@@ -9,7 +9,7 @@ import TerminalGraphics
 public enum TerminalRestorer {
     /// Bytes that undo what the UI turned on: show the cursor, leave the alternate screen,
     /// turn off mouse reporting, reset attributes, keypad mode off.
-    static let restoreSequence: [UInt8] = Array("\u{1B}[0m\u{1B}[?1000l\u{1B}[?1002l\u{1B}[?1006l\u{1B}[?25h\u{1B}[?1049l\u{1B}[?1l\u{1B}>".utf8)
+    static let restoreSequence: [UInt8] = Array(EscapeSequence.leaveFullScreen.utf8)
 
     /// Installs handlers for SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGSEGV, SIGBUS, SIGILL, SIGABRT, SIGFPE
     /// that restore the terminal modes saved now, then die of the same signal.

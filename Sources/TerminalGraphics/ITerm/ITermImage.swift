@@ -7,7 +7,7 @@ public enum ITermImage {
     /// `OSC 1337 ; File=inline=1;width=Nc;height=Mr;preserveAspectRatio=1 : base64 BEL` — the file
     /// (PNG) drawn at the cursor, scaled into `columns × rows` cells.
     public static func inline(_ file: Data, columns: Int, rows: Int) -> Data {
-        Data("\u{1B}]1337;File=inline=1;width=\(columns)c;height=\(rows)r;preserveAspectRatio=1:".utf8)
-            + file.base64EncodedData() + Data([0x07])
+        Data(EscapeSequence.itermFileStart(columns: columns, rows: rows).utf8)
+            + file.base64EncodedData() + Data(EscapeSequence.bell.utf8)
     }
 }

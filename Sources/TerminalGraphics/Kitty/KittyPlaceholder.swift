@@ -25,7 +25,7 @@ public enum KittyPlaceholder {
             throw TerminalGraphicsError.invalidSize(width: columns, height: rows,
                                                     reason: "placeholders address at most \(maximumCells)×\(maximumCells) cells")
         }
-        let colour = "\u{1B}[38;2;\((id >> 16) & 0xFF);\((id >> 8) & 0xFF);\(id & 0xFF)m"
+        let colour = EscapeSequence.colors(foreground: .rgb(UInt8((id >> 16) & 0xFF), UInt8((id >> 8) & 0xFF), UInt8(id & 0xFF)), background: nil)
         return (0..<rows).map { row in
             var line = String.UnicodeScalarView()
             for column in 0..<columns {
@@ -33,7 +33,7 @@ public enum KittyPlaceholder {
                 line.append(diacritics[row])
                 line.append(diacritics[column])
             }
-            return colour + String(line) + "\u{1B}[39m"
+            return colour + String(line) + EscapeSequence.defaultForeground
         }
     }
 }
@@ -43,12 +43,12 @@ public enum KittyPlaceholder {
 public enum TmuxPassthrough {
     /// `bytes` wrapped for tmux.
     public static func wrap(_ bytes: Data) -> Data {
-        var out = Data("\u{1B}Ptmux;".utf8)
+        var out = Data(EscapeSequence.tmuxPassthroughStart.utf8)
         for byte in bytes {
-            if byte == 0x1B { out.append(0x1B) }
+            if byte == EscapeSequence.escapeByte { out.append(byte) }
             out.append(byte)
         }
-        out += Data("\u{1B}\\".utf8)
+        out += Data(EscapeSequence.stringTerminator.utf8)
         return out
     }
 
@@ -58,7 +58,7 @@ public enum TmuxPassthrough {
         var out = Data(), start = commands.startIndex, index = commands.startIndex
         while index < commands.endIndex {
             let next = commands.index(after: index)
-            if commands[index] == 0x1B, next < commands.endIndex, commands[next] == 0x5C {
+            if commands[index] == EscapeSequence.escapeByte, next < commands.endIndex, commands[next] == UInt8(ascii: "\\") {
                 out += wrap(commands[start...next])
                 start = commands.index(after: next)
                 index = start

@@ -11,7 +11,7 @@ enum SixelWriter {
     static func write(indices: [UInt16], width: Int, height: Int, table: SixelColorTable, transparent: Bool) -> Data {
         var out = [UInt8]()
         out.reserveCapacity(width * height / 2 + 4096)
-        out += Array("\u{1B}P0;\(transparent ? 1 : 0);0q\"1;1;\(width);\(height)".utf8)
+        out += Array(EscapeSequence.sixelStart(width: width, height: height, transparent: transparent).utf8)
         var used = [Bool](repeating: false, count: table.count)
         for index in indices where index != SixelDitherer.transparent { used[Int(index)] = true }
         for colour in 0..<table.count where used[colour] {
@@ -64,7 +64,7 @@ enum SixelWriter {
                 if top + 6 < height { out.append(UInt8(ascii: "-")) }
             }
         }
-        out += [0x1B, UInt8(ascii: "\\")]
+        out += Array(EscapeSequence.stringTerminator.utf8)
         return Data(out)
     }
 
