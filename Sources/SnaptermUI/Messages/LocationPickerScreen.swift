@@ -15,14 +15,14 @@ public final class LocationPickerScreen: Screen {
     /// The places matching the filter.
     public private(set) var matches: [Place]
     /// The selected match.
-    public private(set) var selected = 0
+    public var selected: Int { selection.index }
 
     private let places: [Place]
     private let composer: DraftComposer
     private let previewBox: ThumbnailBox
     private let preview: ImageCell
     private var area = CellRect(row: 0, column: 0, rows: 1, columns: 1)
-    private var top = 0
+    private var selection = ListSelection()
 
     /// Creates the picker for `composer`'s draft; `previewBox` carries the cell size and mode.
     public init(places: [Place], composer: DraftComposer, loader: SchemeLoader, previewBox: ThumbnailBox) {
@@ -53,6 +53,7 @@ public final class LocationPickerScreen: Screen {
     public func draw(on canvas: any TextCanvas, area: CellRect, options: DrawOptions) -> [PlacedPicture] {
         canvas.put("Find: " + SafeText.visible(filter) + "▏", row: area.row, column: area.column, width: listWidth, style: .bold)
         let rows = max(1, area.rows - 1)
+        let top = selection.firstVisibleItem
         for (offset, place) in matches.dropFirst(top).prefix(rows).enumerated() {
             let index = top + offset
             let text = (index == selected ? "▶ " : "  ") + place.name + ", " + place.country
@@ -105,17 +106,13 @@ public final class LocationPickerScreen: Screen {
     private func applyFilter() {
         let needle = filter.lowercased()
         matches = needle.isEmpty ? places : places.filter { $0.name.lowercased().contains(needle) || $0.country.lowercased() == needle }
-        selected = 0
-        top = 0
+        selection.reset()
         showPreview()
     }
 
     private func select(_ index: Int) {
         guard !matches.isEmpty else { return }
-        selected = max(0, min(matches.count - 1, index))
-        let rows = max(1, area.rows - 1)
-        if selected < top { top = selected }
-        if selected >= top + rows { top = selected - rows + 1 }
+        selection.select(index, count: matches.count, visibleRows: area.rows - 1)
         showPreview()
     }
 

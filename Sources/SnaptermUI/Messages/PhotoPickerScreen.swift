@@ -16,7 +16,7 @@ public final class PhotoPickerScreen: Screen {
     public var title: String { editing == nil ? "Pick a photo" : "Edit photo" }
     public var onChange: (() -> Void)?
     /// The photo under the cursor.
-    public private(set) var selected = 0
+    public var selected: Int { selection.index }
     /// The photo being edited (its URL carries the edits), if any.
     public private(set) var editing: AssetURL?
 
@@ -42,7 +42,7 @@ public final class PhotoPickerScreen: Screen {
     private var cells: [Int: ImageCell] = [:]
     private let preview: ImageCell
     private var area = CellRect(row: 0, column: 0, rows: 1, columns: 1)
-    private var firstVisible = 0
+    private var selection = ListSelection()
 
     /// Creates the picker for `composer`'s draft; `box` sizes the grid thumbnails, `previewBox`
     /// carries the cell size and mode for the editor's preview (its size follows the screen).
@@ -155,15 +155,13 @@ public final class PhotoPickerScreen: Screen {
 
     private func select(_ index: Int) {
         guard !photos.isEmpty else { return }
-        selected = max(0, min(photos.count - 1, index))
-        let gridRow = selected / columnsPerRow
-        if gridRow < firstVisible { firstVisible = gridRow }
-        if gridRow >= firstVisible + visibleGridRows { firstVisible = gridRow - visibleGridRows + 1 }
+        selection.columns = columnsPerRow
+        selection.select(index, count: photos.count, visibleRows: visibleGridRows)
         bindVisible()
     }
 
     private var visibleIndices: Range<Int> {
-        let start = firstVisible * columnsPerRow
+        let start = selection.firstRow * columnsPerRow
         return min(start, photos.count)..<min(photos.count, start + visibleGridRows * columnsPerRow)
     }
 
@@ -193,7 +191,7 @@ public final class PhotoPickerScreen: Screen {
     private func drawGrid(on canvas: any TextCanvas, options: DrawOptions) -> [PlacedPicture] {
         var placed: [PlacedPicture] = []
         for index in visibleIndices {
-            let gridRow = index / columnsPerRow - firstVisible
+            let gridRow = index / columnsPerRow - selection.firstRow
             let column = area.column + (index % columnsPerRow) * (box.columns + 2)
             let top = area.row + gridRow * gridRowHeight
             let rect = CellRect(row: top, column: column, rows: box.rows, columns: box.columns)
