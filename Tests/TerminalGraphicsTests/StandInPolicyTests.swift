@@ -14,7 +14,8 @@ import Thumbnails
         let parsed = try ThumbnailURL(url: preview)
         #expect(parsed.source == Self.source)
         #expect(parsed.box == ThumbnailBox(columns: 16, rows: 4, cellWidth: 9, cellHeight: 18, mode: .symbols, colors: .truecolor))
-        #expect(try ThumbnailURL(url: #require(sixel.previewURL(of: Self.source, fromEmbeddedThumbnail: true))).fromEmbeddedThumbnail)
+        let embedded = try #require(sixel.previewURL(of: Self.source, fromEmbeddedThumbnail: true))
+        #expect(try ThumbnailURL(url: embedded).fromEmbeddedThumbnail)
         for mode in [GraphicsMode.symbols, .kitty, .iterm] {
             let policy = StandInPolicy(box: ThumbnailBox(columns: 16, rows: 4, mode: mode))
             #expect(policy.previewURL(of: Self.source) == nil, "\(mode) pictures show the placeholder")

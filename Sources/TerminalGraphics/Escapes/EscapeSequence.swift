@@ -1,7 +1,7 @@
 // EscapeSequence: pure builders of the control sequences Snapterm writes — nothing from outside goes raw.
 
 /// Control sequences as values. Every builder is a pure function of its arguments. Text from
-/// outside (file names, titles, messages) reaches the terminal through SnaptermUI's `SafeText`;
+/// outside (file names, titles, messages) reaches the terminal through `SafeText`;
 /// `sanitized(_:)` here keeps text art's symbols to one printable cell each.
 public enum EscapeSequence {
     /// ESC.
