@@ -105,7 +105,7 @@ struct AnimationLoop {
     /// One frame drawn from the saved cell: a sixel or iTerm2 image, or text art row by row.
     static func frame(_ picture: TerminalPicture) -> Data {
         Data(EscapeSequence.restoreCursor.utf8)
-            + RenderOutput.drawn(picture) { EscapeSequence.restoreCursor + EscapeSequence.cursorDown($0) }
+            + TerminalLayer.draw(picture) { EscapeSequence.restoreCursor + EscapeSequence.cursorDown($0) }
             + Data(EscapeSequence.resetAttributes.utf8)
     }
 

@@ -181,19 +181,15 @@ enum RenderFailure: Error, CustomStringConvertible {
 enum RenderOutput {
     static func bytes(for picture: TerminalPicture, at place: CellPlace? = nil, in box: ThumbnailBox? = nil) -> Data {
         guard var place else {
-            switch picture {
-            case .sixel(let data), .iterm(let data): return data + Data("\n".utf8)
-            case .kitty(let png, let columns, let rows):
-                return KittyGraphics.display(payload: .png(png), columns: columns, rows: rows) + Data("\n".utf8)
-            case .text(let lines): return lines.reduce(into: Data()) { $0 += $1 + Data("\n".utf8) }
-            }
+            if case .text = picture { return TerminalLayer.draw(picture, lineEnd: "\n") { _ in "" } }
+            return TerminalLayer.draw(picture) { _ in "" } + Data("\n".utf8)
         }
         if let box, let cells = coveredCells(picture, box: box) {
             place = CellPlace(column: place.column + max(0, box.columns - cells.columns) / 2,
                               row: place.row + max(0, box.rows - cells.rows) / 2)
         }
         let start = Data((EscapeSequence.saveCursor + EscapeSequence.moveCursor(row: place.row, column: place.column)).utf8)
-        return start + drawn(picture) { EscapeSequence.moveCursor(row: place.row + $0, column: place.column) }
+        return start + TerminalLayer.draw(picture) { EscapeSequence.moveCursor(row: place.row + $0, column: place.column) }
             + Data((EscapeSequence.resetAttributes + EscapeSequence.restoreCursor).utf8)
     }
 
@@ -203,24 +199,6 @@ enum RenderOutput {
         case .kitty(_, let columns, let rows): (columns, rows)
         case .sixel(let data): SixelRaster.cells(of: data, cellWidth: box.cellWidth, cellHeight: box.cellHeight)
         case .iterm, .text: nil
-        }
-    }
-
-    /// A picture drawn from the cursor without a newline: an image as it is, text art line by line with
-    /// `lineStart(i)` moving the cursor to the start of line `i` (> 0).
-    static func drawn(_ picture: TerminalPicture, lineStart: (Int) -> String) -> Data {
-        switch picture {
-        case .sixel(let data), .iterm(let data):
-            return data
-        case .kitty(let png, let columns, let rows):
-            return KittyGraphics.display(payload: .png(png), columns: columns, rows: rows)
-        case .text(let lines):
-            var out = Data()
-            for (index, line) in lines.enumerated() {
-                if index > 0 { out += Data(lineStart(index).utf8) }
-                out += line
-            }
-            return out
         }
     }
 }

@@ -69,10 +69,8 @@ public final class GalleryScreen: Screen {
     /// thumbnail (a phone photo's: microseconds). A picture without one has none: a preview made by decoding the
     /// picture would double the work of its thumbnail.
     public func previewURL(_ index: Int) -> URL? {
-        guard box.mode == .sixel, entries.indices.contains(index) else { return nil }
-        let preview = ThumbnailBox(columns: box.columns, rows: box.rows, cellWidth: box.cellWidth, cellHeight: box.cellHeight,
-                                   mode: .symbols, colors: .truecolor)
-        return ThumbnailURL(source: entries[index].url, box: preview, fromEmbeddedThumbnail: true).url
+        guard entries.indices.contains(index) else { return nil }
+        return StandInPolicy(box: box).previewURL(of: entries[index].url, fromEmbeddedThumbnail: true)
     }
 
     /// Lists the pictures again; the selection stays on the same picture when it is still there.

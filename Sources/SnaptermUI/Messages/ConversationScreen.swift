@@ -89,7 +89,8 @@ public final class ConversationScreen: Screen {
     /// schemes. (Text art of the 1280-px render itself was measured worse: nearly every visible row stayed
     /// blank during a cold scroll, because that render is the costly part.) `nil` when thumbnails are text art.
     public func previewURL(_ picture: URL) -> URL? {
-        guard box.mode == .sixel else { return nil }
+        let policy = StandInPolicy(box: box)
+        guard policy.previewBox != nil else { return nil }
         var source = ThumbnailSource.boxSized(picture, for: box)
         if source == picture, var asset = try? AssetURL(url: picture) {
             let small = 160
@@ -102,9 +103,7 @@ public final class ConversationScreen: Screen {
             }
             source = asset.url
         }
-        let preview = ThumbnailBox(columns: box.columns, rows: box.rows, cellWidth: box.cellWidth, cellHeight: box.cellHeight,
-                                   mode: .symbols, colors: .truecolor)
-        return ThumbnailURL(source: source, box: preview).url
+        return policy.previewURL(of: source)
     }
 
     /// A row: one line for the day separator (or blank), then the picture's rows.
@@ -304,10 +303,9 @@ public final class ConversationScreen: Screen {
                 guard let self, rows.indices.contains(row), let picture = rows[row].attachment else { return nil }
                 return previewURL(picture)
             }, standIn: { [weak self] row in
-                guard let self, rows.indices.contains(row), let picture = rows[row].attachment,
-                      let sketch = rows[row].message.sketches[picture] ?? MessageDisplay.blurHashSketch(of: rows[row].message)
-                else { return nil }
-                return SketchStandIn.encoded(sketch, in: box)
+                guard let self, rows.indices.contains(row), let picture = rows[row].attachment else { return nil }
+                return StandInPolicy(box: box).standIn(sketch: rows[row].message.sketches[picture],
+                                                       blurHash: MessageDisplay.blurHashSketch(of: rows[row].message))
             }) { [weak self] row in
                 guard let self, rows.indices.contains(row), let picture = rows[row].attachment else { return nil }
                 return thumbnailURL(picture)

@@ -44,10 +44,8 @@ public final class PlacesScreen: Screen {
     /// The preview of row `row` while its sixel thumbnail loads: text art of the same snapshot (it shares
     /// the snapshot's render and skips the sixel encoding). `nil` when thumbnails are text art already.
     public func previewURL(row: Int) -> URL? {
-        guard box.mode == .sixel, let full = thumbnailURL(row: row), let thumbnail = try? ThumbnailURL(url: full) else { return nil }
-        let preview = ThumbnailBox(columns: box.columns, rows: box.rows, cellWidth: box.cellWidth, cellHeight: box.cellHeight,
-                                   mode: .symbols, colors: .truecolor)
-        return ThumbnailURL(source: thumbnail.source, box: preview).url
+        guard let full = thumbnailURL(row: row), let thumbnail = try? ThumbnailURL(url: full) else { return nil }
+        return StandInPolicy(box: box).previewURL(of: thumbnail.source)
     }
 
     public func layout(in area: CellRect) {

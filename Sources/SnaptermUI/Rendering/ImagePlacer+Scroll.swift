@@ -52,10 +52,9 @@ extension ImagePlacer {
         guard kept > 0 else { return nil }
         let garbledRow = delta > 0 ? region.row - 1 : region.row + region.rows
         var bytes = Escape.saveCursor
-        bytes += Data(EscapeSequence.scrollRegion(region.row..<region.row + region.rows).utf8)
-        bytes += Data(EscapeSequence.scrollContent(up: delta).utf8)
-        bytes += Data(EscapeSequence.resetScrollRegion.utf8)
-        if garbledRow >= 0 { bytes += Escape.moveTo(row: garbledRow, column: 0) + Escape.eraseCharacters(region.column + region.columns) }
+        bytes += Data((EscapeSequence.scrollRegion(row: region.row, rows: region.rows) + EscapeSequence.scroll(delta)
+                       + EscapeSequence.wholeScreenScrollRegion).utf8)
+        if garbledRow >= 0 { bytes += Escape.moveTo(row: garbledRow, column: 0) + Data(EscapeSequence.eraseCharacters(region.column + region.columns).utf8) }
         bytes += Escape.restoreCursor
         return RegionScroll(region: region, delta: delta, bytes: bytes, garbledRow: garbledRow)
     }

@@ -91,7 +91,7 @@ public final class ImagePlacer {
     }
 }
 
-/// The escape sequences the placer writes.
+/// The placer's cursor moves around `TerminalLayer`'s drawing and erasing.
 enum Escape {
     static let saveCursor = Data(EscapeSequence.saveCursor.utf8)
     static let restoreCursor = Data(EscapeSequence.restoreCursor.utf8)
@@ -101,28 +101,25 @@ enum Escape {
         Data(EscapeSequence.moveCursor(row: row, column: column).utf8)
     }
 
-    /// Blanks `count` cells from the cursor on.
-    static func eraseCharacters(_ count: Int) -> Data {
-        Data(EscapeSequence.eraseCharacters(count).utf8)
-    }
-
-    /// Blanks every cell of `rect` (erase characters, which also wipes sixel pixels there).
+    /// Blanks every cell of `rect`.
     static func erase(_ rect: CellRect) -> Data {
-        (0..<rect.rows).reduce(into: Data()) { bytes, line in
-            bytes += moveTo(row: rect.row + line, column: rect.column) + eraseCharacters(rect.columns)
+        TerminalLayer.erase(rows: rect.rows, columns: rect.columns) {
+            EscapeSequence.moveCursor(row: rect.row + $0, column: rect.column)
         }
     }
 
+    /// `placed` drawn in its rectangle; text art cut to its rows, attributes reset after every line. Kitty
+    /// pictures are KittyPlacer's.
     static func draw(_ placed: PlacedPicture) -> Data {
-        switch placed.picture {
-        case .sixel(let data), .iterm(let data):
-            return moveTo(row: placed.rect.row, column: placed.rect.column) + data
-        case .kitty:
-            return Data()  // KittyPlacer's
-        case .text(let lines):
-            return lines.prefix(placed.rect.rows).enumerated().reduce(into: Data()) { bytes, item in
-                bytes += moveTo(row: placed.rect.row + item.offset, column: placed.rect.column) + item.element + Data(EscapeSequence.resetAttributes.utf8)
-            }
+        var picture = placed.picture
+        switch picture {
+        case .kitty: return Data()
+        case .text(let lines): picture = .text(Array(lines.prefix(placed.rect.rows)))
+        case .sixel, .iterm: break
         }
+        return moveTo(row: placed.rect.row, column: placed.rect.column)
+            + TerminalLayer.draw(picture, lineEnd: EscapeSequence.resetAttributes) {
+                EscapeSequence.moveCursor(row: placed.rect.row + $0, column: placed.rect.column)
+            }
     }
 }

@@ -105,7 +105,7 @@ public final class CursesScreen: TerminalScreen {
         guard let scalar = Unicode.Scalar(UInt32(character)) else { return nil }
         switch scalar.value {
         case 0x0D, 0x0A: return .enter
-        case 0x1B: return .escape
+        case UInt32(EscapeSequence.escapeByte): return .escape
         case 0x09: return .tab
         case 0x7F, 0x08: return .backspace
         case 0x01...0x1A: return .control(Character(Unicode.Scalar(scalar.value + 0x60)!))

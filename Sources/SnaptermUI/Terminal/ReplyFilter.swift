@@ -73,7 +73,7 @@ public struct ReplyFilter: Sendable {
     /// The bytes a key stands for in the input, or `nil` for keys ncurses decoded from a sequence.
     private static func bytes(of key: Key) -> [UInt8]? {
         switch key {
-        case .escape: [0x1B]
+        case .escape: [EscapeSequence.escapeByte]
         case .character(let character): Array(String(character).utf8)
         case .enter: [0x0D]
         case .tab: [0x09]

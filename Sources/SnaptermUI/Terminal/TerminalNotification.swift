@@ -34,11 +34,9 @@ public enum TerminalNotification: Equatable, Sendable {
     public func bytes(room: String) -> Data {
         let text = String(SafeText.visible("New message in \(room)").prefix(200))
         switch self {
-        case .osc9: return Data(EscapeSequence.operatingSystemCommand("9;\(text)", endedByBell: true).utf8)
-        case .osc99: return Data(EscapeSequence.operatingSystemCommand("99;;\(text)", endedByBell: false).utf8)
-        case .osc777:
-            let body = text.replacingOccurrences(of: ";", with: ",")
-            return Data(EscapeSequence.operatingSystemCommand("777;notify;Snapterm;\(body)", endedByBell: true).utf8)
+        case .osc9: return Data(EscapeSequence.notification(text, style: .osc9).utf8)
+        case .osc99: return Data(EscapeSequence.notification(text, style: .osc99).utf8)
+        case .osc777: return Data(EscapeSequence.notification(text, style: .osc777).utf8)
         case .bell: return Data(EscapeSequence.bell.utf8)
         case .off: return Data()
         }

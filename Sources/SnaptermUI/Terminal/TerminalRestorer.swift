@@ -9,10 +9,7 @@ import TerminalGraphics
 public enum TerminalRestorer {
     /// Bytes that undo what the UI turned on: show the cursor, leave the alternate screen,
     /// turn off mouse reporting, reset attributes, keypad mode off.
-    static let restoreSequence: [UInt8] = Array((EscapeSequence.resetAttributes
-        + [1000, 1002, 1006].map { EscapeSequence.privateMode($0, on: false) }.joined() + EscapeSequence.showCursor
-        + EscapeSequence.privateMode(1049, on: false) + EscapeSequence.privateMode(1, on: false)
-        + EscapeSequence.numericKeypad).utf8)
+    static let restoreSequence: [UInt8] = Array(EscapeSequence.leaveFullScreen.utf8)
 
     /// Installs handlers for SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGSEGV, SIGBUS, SIGILL, SIGABRT, SIGFPE
     /// that restore the terminal modes saved now, then die of the same signal.

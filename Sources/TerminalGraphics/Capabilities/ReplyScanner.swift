@@ -73,7 +73,7 @@ public struct ReplyScanner: Sendable {
     public mutating func feed(_ byte: UInt8) -> Step {
         switch state {
         case .ground:
-            guard byte == 0x1B else { return .key }
+            guard byte == EscapeSequence.escapeByte else { return .key }
             return open(.escape)
         case .escape:
             switch byte {
@@ -86,13 +86,13 @@ public struct ReplyScanner: Sendable {
         case .controlSequence:
             return controlSequence(byte)
         case .string(let kind):
-            if byte == 0x1B { return open(.stringEscape(kind)) }
-            if byte == 0x07, kind == .operatingSystemCommand { return finish(kind) }
+            if byte == EscapeSequence.escapeByte { return open(.stringEscape(kind)) }
+            if byte == EscapeSequence.bellByte, kind == .operatingSystemCommand { return finish(kind) }
             keep(byte)
             return open(.string(kind))
         case .stringEscape(let kind):
             if byte == UInt8(ascii: "\\") { return finish(kind) }
-            keep(0x1B)
+            keep(EscapeSequence.escapeByte)
             keep(byte)
             return open(.string(kind))
         }

@@ -1,7 +1,7 @@
 // EscapeSequence: pure builders of the control sequences Snapterm writes — nothing from outside goes raw.
 
 /// Control sequences as values. Every builder is a pure function of its arguments. Text from
-/// outside (file names, titles, messages) reaches the terminal through SnaptermUI's `SafeText`;
+/// outside (file names, titles, messages) reaches the terminal through `SafeText`;
 /// `sanitized(_:)` here keeps text art's symbols to one printable cell each.
 public enum EscapeSequence {
     /// ESC.
@@ -17,65 +17,12 @@ public enum EscapeSequence {
     public static let saveCursor = escape + "7"
     /// Restores the saved cursor position (DECRC).
     public static let restoreCursor = escape + "8"
-    /// Restores the default foreground colour (SGR 39).
-    public static let defaultForeground = csi + "39m"
     /// Resets all character attributes (SGR 0).
     public static let resetAttributes = csi + "0m"
     /// Hides the cursor (DECTCEM off).
     public static let hideCursor = csi + "?25l"
     /// Shows the cursor (DECTCEM on).
     public static let showCursor = csi + "?25h"
-
-    /// BEL, which also ends an operating system command.
-    public static let bell = "\u{07}"
-    /// String Terminator (`ESC \\`): ends a DCS, APC or OSC string.
-    public static let stringTerminator = escape + "\\"
-    /// Resets the scroll region to the whole screen (DECSTBM without parameters).
-    public static let resetScrollRegion = csi + "r"
-    /// Numeric keypad (DECKPNM).
-    public static let numericKeypad = escape + ">"
-
-    /// Turns DEC private mode `mode` on (`CSI ? mode h`) or off (`CSI ? mode l`): 25 the cursor, 1049 the
-    /// alternate screen, 1000/1002/1006 mouse reporting, 1 application cursor keys.
-    public static func privateMode(_ mode: Int, on: Bool) -> String {
-        csi + "?\(mode)" + (on ? "h" : "l")
-    }
-
-    /// Sets the scroll region to the zero-based rows `rows` (DECSTBM).
-    public static func scrollRegion(_ rows: Range<Int>) -> String {
-        csi + "\(max(0, rows.lowerBound) + 1);\(max(rows.lowerBound + 1, rows.upperBound))r"
-    }
-
-    /// Scrolls the scroll region's content up `count` lines (SU, positive) or down (SD, negative); 0 writes nothing.
-    public static func scrollContent(up count: Int) -> String {
-        count == 0 ? "" : csi + (count > 0 ? "\(count)S" : "\(-count)T")
-    }
-
-    /// An operating system command (`OSC payload`), ended by BEL or by ST; the caller keeps control
-    /// characters out of `payload`.
-    public static func operatingSystemCommand(_ payload: String, endedByBell: Bool) -> String {
-        escape + "]" + payload + (endedByBell ? bell : stringTerminator)
-    }
-
-    /// A device control string (`DCS body ST`) — a sixel picture's frame.
-    public static func deviceControlString(_ body: String) -> String {
-        escape + "P" + body
-    }
-
-    /// An application program command (`APC body ST`) — kitty's graphics commands.
-    public static func applicationProgramCommand(_ body: String) -> String {
-        escape + "_" + body + stringTerminator
-    }
-
-    /// `bytes` passed through tmux to the terminal outside it (`DCS tmux; … ST`, each ESC doubled).
-    public static func tmuxPassthrough(_ bytes: some Sequence<UInt8>) -> [UInt8] {
-        var out = Array((escape + "Ptmux;").utf8)
-        for byte in bytes {
-            if byte == 0x1B { out.append(0x1B) }
-            out.append(byte)
-        }
-        return out + Array(stringTerminator.utf8)
-    }
 
     /// Moves the cursor to a zero-based `row` and `column`.
     public static func moveCursor(row: Int, column: Int) -> String {

@@ -7,7 +7,7 @@ public enum ITermImage {
     /// `OSC 1337 ; File=inline=1;width=Nc;height=Mr;preserveAspectRatio=1 : base64 BEL` — the file
     /// (PNG) drawn at the cursor, scaled into `columns × rows` cells.
     public static func inline(_ file: Data, columns: Int, rows: Int) -> Data {
-        let payload = "1337;File=inline=1;width=\(columns)c;height=\(rows)r;preserveAspectRatio=1:" + file.base64EncodedString()
-        return Data(EscapeSequence.operatingSystemCommand(payload, endedByBell: true).utf8)
+        Data(EscapeSequence.itermFileStart(columns: columns, rows: rows).utf8)
+            + file.base64EncodedData() + Data(EscapeSequence.bell.utf8)
     }
 }

@@ -23,7 +23,7 @@ public enum KittyGraphics {
 
     /// The detection query: a one-pixel image that is checked, not stored (`a=q`); a kitty-capable
     /// terminal answers `ESC _ G i=31;OK ESC \` before it answers a DA1 sent after it.
-    public static let query = Data(EscapeSequence.applicationProgramCommand("Gi=\(queryID),s=1,v=1,a=q,t=d,f=24;AAAA").utf8)
+    public static let query = EscapeSequence.kittyCommand("i=\(queryID),s=1,v=1,a=q,t=d,f=24", payload: Data("AAAA".utf8))
 
     /// Transmits `payload` under `id` without showing it (`a=t`), base64 in chunks of at most
     /// `chunkSize` bytes: `m=1` on every chunk but the last, `m=0` on the last.
@@ -91,7 +91,6 @@ public enum KittyGraphics {
 
     /// One APC command.
     static func command(_ keys: String, payload: Data = Data()) -> Data {
-        let body = payload.isEmpty ? "G\(keys)" : "G\(keys);" + String(decoding: payload, as: UTF8.self)
-        return Data(EscapeSequence.applicationProgramCommand(body).utf8)
+        EscapeSequence.kittyCommand(keys, payload: payload)
     }
 }

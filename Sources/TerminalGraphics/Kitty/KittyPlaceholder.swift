@@ -25,8 +25,7 @@ public enum KittyPlaceholder {
             throw TerminalGraphicsError.invalidSize(width: columns, height: rows,
                                                     reason: "placeholders address at most \(maximumCells)×\(maximumCells) cells")
         }
-        let rgb = TerminalColor.rgb(UInt8((id >> 16) & 0xFF), UInt8((id >> 8) & 0xFF), UInt8(id & 0xFF))
-        let colour = EscapeSequence.colors(foreground: rgb, background: nil)
+        let colour = EscapeSequence.colors(foreground: .rgb(UInt8((id >> 16) & 0xFF), UInt8((id >> 8) & 0xFF), UInt8(id & 0xFF)), background: nil)
         return (0..<rows).map { row in
             var line = String.UnicodeScalarView()
             for column in 0..<columns {
@@ -44,7 +43,13 @@ public enum KittyPlaceholder {
 public enum TmuxPassthrough {
     /// `bytes` wrapped for tmux.
     public static func wrap(_ bytes: Data) -> Data {
-        Data(EscapeSequence.tmuxPassthrough(bytes))
+        var out = Data(EscapeSequence.tmuxPassthroughStart.utf8)
+        for byte in bytes {
+            if byte == EscapeSequence.escapeByte { out.append(byte) }
+            out.append(byte)
+        }
+        out += Data(EscapeSequence.stringTerminator.utf8)
+        return out
     }
 
     /// Each kitty command in `commands` (`ESC _ G … ESC \`, as `KittyGraphics` builds them, e.g. the
@@ -53,7 +58,7 @@ public enum TmuxPassthrough {
         var out = Data(), start = commands.startIndex, index = commands.startIndex
         while index < commands.endIndex {
             let next = commands.index(after: index)
-            if commands[index] == 0x1B, next < commands.endIndex, commands[next] == 0x5C {
+            if commands[index] == EscapeSequence.escapeByte, next < commands.endIndex, commands[next] == UInt8(ascii: "\\") {
                 out += wrap(commands[start...next])
                 start = commands.index(after: next)
                 index = start

@@ -11,7 +11,7 @@ enum SixelWriter {
     static func write(indices: [UInt16], width: Int, height: Int, table: SixelColorTable, transparent: Bool) -> Data {
         var out = [UInt8]()
         out.reserveCapacity(width * height / 2 + 4096)
-        out += Array(EscapeSequence.deviceControlString("0;\(transparent ? 1 : 0);0q\"1;1;\(width);\(height)").utf8)
+        out += Array(EscapeSequence.sixelStart(width: width, height: height, transparent: transparent).utf8)
         var used = [Bool](repeating: false, count: table.count)
         for index in indices where index != SixelDitherer.transparent { used[Int(index)] = true }
         for colour in 0..<table.count where used[colour] {
