@@ -51,11 +51,10 @@ extension ImagePlacer {
         }
         guard kept > 0 else { return nil }
         let garbledRow = delta > 0 ? region.row - 1 : region.row + region.rows
-        var bytes = Escape.saveCursor
-        bytes += Data((EscapeSequence.scrollRegion(row: region.row, rows: region.rows) + EscapeSequence.scroll(delta)
-                       + EscapeSequence.wholeScreenScrollRegion).utf8)
-        if garbledRow >= 0 { bytes += Escape.moveTo(row: garbledRow, column: 0) + Data(EscapeSequence.eraseCharacters(region.column + region.columns).utf8) }
-        bytes += Escape.restoreCursor
+        var bytes = Data((EscapeSequence.scrollRegion(row: region.row, rows: region.rows) + EscapeSequence.scroll(delta)
+                          + EscapeSequence.wholeScreenScrollRegion).utf8)
+        if garbledRow >= 0 { bytes += TerminalLayer.erase(row: garbledRow, column: 0, rows: 1, columns: region.column + region.columns) }
+        bytes = TerminalLayer.keepingCursor(bytes)
         return RegionScroll(region: region, delta: delta, bytes: bytes, garbledRow: garbledRow)
     }
 

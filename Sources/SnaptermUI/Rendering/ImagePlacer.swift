@@ -67,7 +67,7 @@ public final class ImagePlacer {
         for (rect, identity) in onScreen where wanted[rect]?.identity != identity {
             onScreen[rect] = nil
             if wanted[rect]?.replacesInPlace == true { continue }  // drawn over whole below
-            frame.erase += Escape.erase(rect)  // vacated, or about to hold another picture
+            frame.erase += TerminalLayer.erase(row: rect.row, column: rect.column, rows: rect.rows, columns: rect.columns)  // vacated, or about to hold another picture
             frame.report.erased += 1
         }
         for picture in pictures {
@@ -75,12 +75,12 @@ public final class ImagePlacer {
                 frame.report.kept += 1
                 continue
             }
-            frame.draw += Escape.draw(picture)
+            frame.draw += Self.draw(picture)
             onScreen[picture.rect] = picture.identity
             frame.report.sent += 1
         }
-        if !frame.erase.isEmpty { frame.erase = Escape.saveCursor + frame.erase + Escape.restoreCursor }
-        if !frame.draw.isEmpty { frame.draw = Escape.saveCursor + frame.draw + Escape.restoreCursor }
+        frame.erase = TerminalLayer.keepingCursor(frame.erase)
+        frame.draw = TerminalLayer.keepingCursor(frame.draw)
         frame.draw = passthrough + frame.draw  // images reach the terminal before their placeholder text
         frame.draw += kittyFrame.bytes  // kitty placements float over the text: order does not matter
         frame.report.sent += kittyFrame.report.placed
@@ -89,37 +89,16 @@ public final class ImagePlacer {
         frame.report.transmitted += kittyFrame.report.transmitted
         return frame
     }
-}
 
-/// The placer's cursor moves around `TerminalLayer`'s drawing and erasing.
-enum Escape {
-    static let saveCursor = Data(EscapeSequence.saveCursor.utf8)
-    static let restoreCursor = Data(EscapeSequence.restoreCursor.utf8)
-
-    /// Cursor to a zero-based cell.
-    static func moveTo(row: Int, column: Int) -> Data {
-        Data(EscapeSequence.moveCursor(row: row, column: column).utf8)
-    }
-
-    /// Blanks every cell of `rect`.
-    static func erase(_ rect: CellRect) -> Data {
-        TerminalLayer.erase(rows: rect.rows, columns: rect.columns) {
-            EscapeSequence.moveCursor(row: rect.row + $0, column: rect.column)
-        }
-    }
-
-    /// `placed` drawn in its rectangle; text art cut to its rows, attributes reset after every line. Kitty
+    /// `placed` drawn in its rectangle: text art cut to its rows, attributes reset after every line. Kitty
     /// pictures are KittyPlacer's.
-    static func draw(_ placed: PlacedPicture) -> Data {
+    private static func draw(_ placed: PlacedPicture) -> Data {
         var picture = placed.picture
         switch picture {
         case .kitty: return Data()
         case .text(let lines): picture = .text(Array(lines.prefix(placed.rect.rows)))
         case .sixel, .iterm: break
         }
-        return moveTo(row: placed.rect.row, column: placed.rect.column)
-            + TerminalLayer.draw(picture, lineEnd: EscapeSequence.resetAttributes) {
-                EscapeSequence.moveCursor(row: placed.rect.row + $0, column: placed.rect.column)
-            }
+        return TerminalLayer.draw(picture, row: placed.rect.row, column: placed.rect.column, lineEnd: EscapeSequence.resetAttributes)
     }
 }

@@ -92,7 +92,7 @@ public final class KittyPlacer {
                 report.transmitted += 1
             }
             if placed[slot] == rect { report.kept += 1; continue }
-            out += Escape.moveTo(row: rect.row, column: rect.column)
+            out += TerminalLayer.moveCursor(row: rect.row, column: rect.column)
                 + KittyGraphics.place(id: slot.id, placement: slot.placement, columns: rect.columns, rows: rect.rows)
             placed[slot] = rect
             report.placed += 1
@@ -101,7 +101,7 @@ public final class KittyPlacer {
             out += KittyGraphics.free(id: id)
             report.freed += 1
         }
-        if !out.isEmpty { out = Escape.saveCursor + out + Escape.restoreCursor }
+        out = TerminalLayer.keepingCursor(out)
         return (out, report)
     }
 

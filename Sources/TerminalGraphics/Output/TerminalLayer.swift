@@ -24,6 +24,27 @@ public enum TerminalLayer {
         }
     }
 
+    /// `picture` drawn with its top-left at the zero-based cell `row`, `column` (each text line starting there).
+    public static func draw(_ picture: TerminalPicture, row: Int, column: Int, lineEnd: String = "") -> Data {
+        moveCursor(row: row, column: column)
+            + draw(picture, lineEnd: lineEnd) { EscapeSequence.moveCursor(row: row + $0, column: column) }
+    }
+
+    /// Blanks the `rows × columns` cells whose top-left is the zero-based cell `row`, `column`.
+    public static func erase(row: Int, column: Int, rows: Int, columns: Int) -> Data {
+        erase(rows: rows, columns: columns) { EscapeSequence.moveCursor(row: row + $0, column: column) }
+    }
+
+    /// The cursor moved to the zero-based cell `row`, `column`.
+    public static func moveCursor(row: Int, column: Int) -> Data {
+        Data(EscapeSequence.moveCursor(row: row, column: column).utf8)
+    }
+
+    /// `bytes` between a cursor save and restore, so the text cursor ends where it was; nothing stays nothing.
+    public static func keepingCursor(_ bytes: Data) -> Data {
+        bytes.isEmpty ? bytes : Data(EscapeSequence.saveCursor.utf8) + bytes + Data(EscapeSequence.restoreCursor.utf8)
+    }
+
     /// Blanks `rows × columns` cells: `lineStart(i)` moves to the start of row `i`, then erase characters, which
     /// also wipes the sixel, iTerm2 and text art pixels there. (A kitty image floats over the cells: it is
     /// erased by deleting its placement, `KittyGraphics.deletePlacement`.)
