@@ -26,8 +26,9 @@ import Testing
         #expect(await eventually { server.eventCount == 2 })
         #expect(server.requests(to: .send).map(\.lastSegment) == entries.map(\.transactionID))
         #expect(server.requests(to: .upload).isEmpty)
-        #expect(try store.outboxEntry(entries[0].id)?.state == .uploading)
-        #expect(try store.outboxEntry(entries[1].id)?.state == .sent)
+        // (each state is written once the server's answer is read: after the server counted the request)
+        #expect(await eventually { (try? store.outboxEntry(entries[0].id)?.state) == .uploading })
+        #expect(await eventually { (try? store.outboxEntry(entries[1].id)?.state) == .sent })
 
         // And once the bytes go through, the drain ends with both sent
         gate.open()
