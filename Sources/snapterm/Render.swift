@@ -188,9 +188,8 @@ enum RenderOutput {
             place = CellPlace(column: place.column + max(0, box.columns - cells.columns) / 2,
                               row: place.row + max(0, box.rows - cells.rows) / 2)
         }
-        let start = Data((EscapeSequence.saveCursor + EscapeSequence.moveCursor(row: place.row, column: place.column)).utf8)
-        return start + TerminalLayer.draw(picture) { EscapeSequence.moveCursor(row: place.row + $0, column: place.column) }
-            + Data((EscapeSequence.resetAttributes + EscapeSequence.restoreCursor).utf8)
+        return TerminalLayer.keepingCursor(TerminalLayer.draw(picture, row: place.row, column: place.column)
+                                           + Data(EscapeSequence.resetAttributes.utf8))
     }
 
     /// The cells a kitty or sixel picture covers in `box`'s cells; nil for text art (which fills its lines).
