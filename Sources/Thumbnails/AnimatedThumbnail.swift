@@ -1,12 +1,11 @@
 // AnimatedThumbnail: an animated GIF or WebP encoded for a box — one terminal picture per frame, with the file's gaps.
 import Foundation
-import Imaging
 import TerminalGraphics
 
 /// The frames of an animation encoded for one box (all the same cells), how long each stays and how often it plays.
-/// While it is still being made (`ThumbnailEncoder.animation(_:for:limits:each:)`), `frames` holds the first frames
+/// While it is still being made (a `ThumbnailURL.frames(of:box:)` load's previews), `frames` holds the first frames
 /// only and `gaps` all of them.
-public struct AnimatedThumbnail: Sendable {
+public struct AnimatedThumbnail: Sendable, Hashable {
     /// One picture per frame, in order (while being made: the frames encoded so far).
     public var frames: [TerminalPicture]
     /// Milliseconds each frame stays before the next (as browsers play them: `Animation.playedGap`), one per frame
@@ -15,59 +14,45 @@ public struct AnimatedThumbnail: Sendable {
     /// How many times it plays: 0 for ever.
     public var loopCount: Int
     /// The cells every frame occupies.
-    public var geometry: CellGeometry
+    public var columns: Int
+    public var rows: Int
+
+    /// Creates an animation from its frames so far.
+    public init(frames: [TerminalPicture], gaps: [Int], loopCount: Int, columns: Int, rows: Int) {
+        self.frames = frames
+        self.gaps = gaps
+        self.loopCount = loopCount
+        self.columns = columns
+        self.rows = rows
+    }
 
     /// Whether every frame is there.
     public var isComplete: Bool { frames.count == gaps.count }
-}
 
-extension ThumbnailEncoder {
-    /// Every frame of `data` scaled and encoded for `box`, or `nil` when `data` is not an animation (one
-    /// frame, or not a GIF or WebP — told from its first bytes, without reading the header).
-    /// Throws `ImagingError.tooManyFrames` / `.animationTooLarge` from the header, before decoding.
-    ///
-    /// Frames are encoded while the later ones decode (on a thread of their own); `each` is handed the animation
-    /// after every frame, its first frames only until the last (`isComplete`), so a caller can show the first
-    /// frame at once. Returning false stops the work; the frames so far are returned.
-    public func animation(_ data: Data, for box: ThumbnailBox, limits: AnimationLimits = AnimationLimits(),
-                          each: (AnimatedThumbnail) -> Bool = { _ in true }) throws -> AnimatedThumbnail? {
-        guard AnimationDecoder.mayBeAnimated(data) else { return nil }
-        let info = try processor.info(of: data)
-        guard info.frameCount > 1 else { return nil }
-        let geometry = try box.geometry(imageWidth: info.width, imageHeight: info.height)
-        let decoder = AnimationDecoder(processor: processor, limits: limits)
-        let decoded = DecodedFrames()
-        let decoding = Thread {
-            decoded.finish(Result { () throws(ImagingError) -> Animation? in
-                try decoder.decode(data, width: geometry.pixelWidth, height: geometry.pixelHeight) { decoded.put($0, index: $1, outline: $2) }
-            })
-        }
-        decoding.start()
-        defer { decoded.stop() }
-        var made: AnimatedThumbnail?
-        while let (bitmap, outline) = decoded.next() {
-            // Each frame is drawn over the one before: a transparent pixel left unpainted would keep the old one
-            let picture = try encode(bitmap, geometry: geometry, for: box, inPlace: true)
-            made = made ?? AnimatedThumbnail(frames: [], gaps: outline.gaps, loopCount: outline.loopCount, geometry: geometry)
-            made?.frames.append(picture)
-            guard let made, each(made) else { return made }
-        }
-        guard try decoded.ending() else { return nil }
-        return made
+    /// The animation cut to the frames made (a frame past them failed): complete, with their gaps.
+    var endingHere: AnimatedThumbnail {
+        AnimatedThumbnail(frames: frames, gaps: Array(gaps.prefix(frames.count)), loopCount: loopCount, columns: columns, rows: rows)
     }
-}
 
-extension ThumbnailEncoder {
-    /// Every frame of an animated GIF or WebP encoded for a kitty `box`, as one picture kitty plays; `nil` for a
-    /// still picture, or for a box of another mode. `first` is handed the first frame as soon as it is encoded.
-    public func kittyAnimation(_ data: Data, for box: ThumbnailBox,
-                               first: (TerminalPicture) -> Void) throws -> KittyAnimatedPicture? {
-        guard box.mode == .kitty, let animation = try animation(data, for: box, each: { made in
-            if made.frames.count == 1 { first(made.frames[0]) }
-            return true
-        }) else { return nil }
-        let pngs: [Data] = animation.frames.compactMap { if case .kitty(let png, _, _) = $0 { png } else { nil } }
-        guard pngs.count == animation.frames.count, case .kitty(_, let columns, let rows) = animation.frames[0] else { return nil }
-        return KittyAnimatedPicture(frames: pngs, gaps: animation.gaps, loopCount: animation.loopCount, columns: columns, rows: rows)
+    /// Every frame as one picture kitty plays; `nil` unless it is complete, of two frames or more, and made for kitty.
+    public var kittyPicture: KittyAnimatedPicture? {
+        guard isComplete else { return nil }
+        let pngs: [Data] = frames.compactMap { if case .kitty(let png, _, _) = $0 { png } else { nil } }
+        guard pngs.count == frames.count else { return nil }
+        return KittyAnimatedPicture(frames: pngs, gaps: gaps, loopCount: loopCount, columns: columns, rows: rows)
+    }
+
+    /// One blob (`FramesBlob`, tag `F`): cols, rows, loops, then the gaps and each frame's `TerminalPicture` encoding.
+    public var encoded: Data {
+        FramesBlob(header: [columns, rows, loopCount], gaps: gaps, frames: frames.map(\.encoded)).encoded(tag: "F")
+    }
+
+    /// Reads a blob made by `encoded`; `nil` for anything else, or one with no frame or more frames than gaps.
+    public init?(encoded: Data) {
+        guard let blob = FramesBlob(encoded: encoded, tag: "F", headerCount: 3),
+              !blob.frames.isEmpty, blob.frames.count <= blob.gaps.count else { return nil }
+        let pictures = blob.frames.compactMap(TerminalPicture.init(encoded:))
+        guard pictures.count == blob.frames.count else { return nil }
+        self.init(frames: pictures, gaps: blob.gaps, loopCount: blob.header[2], columns: blob.header[0], rows: blob.header[1])
     }
 }

@@ -1,55 +1,43 @@
-// AnimationFeed: an animation being encoded — on the workers at its viewer's priority, or for a command on a thread of
-// its own —, read while it grows: its first frame is shown as soon as it is there, and the others join as they are made.
+// AnimationFeed: an animation loaded to be played — the frames stage of the loader (`ThumbnailURL.frames(of:box:)`),
+// read while it grows: its first frame is shown as soon as it is there, and the others join as they are made.
 import Foundation
 import SchemeLoader
 import TerminalGraphics
 
-/// The frames of one animation so far, made by `ThumbnailEncoder.animation(_:for:limits:each:)`. Readers look at the
-/// latest state or wait for more frames; `cancel()` stops the work at the next frame, or before it starts. Safe from any
-/// thread.
+/// The frames of one animation so far, as its load reports them. Readers look at the latest state or wait for more
+/// frames; `cancel()` cancels the load (its work stops at the next frame, or is withdrawn before it runs). Safe from
+/// any thread.
 public final class AnimationFeed: @unchecked Sendable {
     // @unchecked: every stored var is only touched while holding `condition`.
     private let condition = NSCondition()
     private var latest: AnimatedThumbnail?
     private var ended = false
-    private var cancelled = false
-    private var job: Task<Void, Never>?
+    private var token: LoadToken?
 
-    /// Starts encoding `data` for `box` with `encoder` on a thread of its own (a command, which plays it while it grows).
-    public init(_ data: Data, for box: ThumbnailBox, encoder: ThumbnailEncoder) {
-        Thread.detachNewThread { [self] in make(data, for: box, encoder: encoder) }
+    /// Loads every frame of `source` made for `box` through `loader` at `priority`: from its caches when they hold
+    /// them, joined with any other load of the same frames, else made by the thumbnail stage frame by frame.
+    public init(_ source: URL, for box: ThumbnailBox, loader: SchemeLoader, priority: LoadPriority, cachePolicy: CachePolicy = .useCache) {
+        let request = LoadRequest(url: ThumbnailURL.frames(of: source, box: box).url, cachePolicy: cachePolicy, priority: priority)
+        let token = loader.load(request, progress: { [weak self] progress in
+            guard let preview = progress.preview else { return }
+            self?.publish(AnimatedThumbnail(encoded: preview), ended: false)
+        }) { [weak self] result in
+            self?.publish((try? result.get()).flatMap { AnimatedThumbnail(encoded: $0.data) }, ended: true)
+        }
+        condition.withLock { self.token = token }
     }
 
-    /// Starts encoding `data` for `box` with `encoder` as work on `workers` at `priority` (a view's): it waits in their
-    /// queue behind more urgent work, like a load's, and a `cancel()` while it waits withdraws it unrun.
-    public init(_ data: Data, for box: ThumbnailBox, encoder: ThumbnailEncoder, workers: WorkerPool, priority: WorkPriority) {
-        let job = Task { [self] in
-            do {
-                try await workers.run(at: priority) { [self] in make(data, for: box, encoder: encoder) }
-            } catch {
-                condition.withLock {  // withdrawn before it ran: no frames, and none to come
-                    ended = true
-                    condition.broadcast()
-                }
-            }
-        }
-        condition.withLock { self.job = job }
-    }
+    deinit { token?.cancel() }
 
-    /// Encodes every frame, publishing each as it is made, until the end or a `cancel()`.
-    private func make(_ data: Data, for box: ThumbnailBox, encoder: ThumbnailEncoder) {
-        let made = try? encoder.animation(data, for: box) { [self] made in
-            condition.withLock {
-                latest = made
-                condition.broadcast()
-                return !cancelled
-            }
-        }
+    /// Keeps `made` when it has more frames than the latest; `ended`: no more will come.
+    private func publish(_ made: AnimatedThumbnail?, ended: Bool) {
         condition.withLock {
-            // A frame past the first that fails to decode or encode ends the animation at the frames before it.
-            latest = made ?? latest.map { AnimatedThumbnail(frames: $0.frames, gaps: Array($0.gaps.prefix($0.frames.count)),
-                                                            loopCount: $0.loopCount, geometry: $0.geometry) }
-            ended = true
+            guard !self.ended else { return }
+            if let made, made.frames.count > latest?.frames.count ?? 0 { latest = made }
+            if ended {
+                self.ended = true
+                token = nil
+            }
             condition.broadcast()
         }
     }
@@ -59,7 +47,8 @@ public final class AnimationFeed: @unchecked Sendable {
         condition.withLock { (latest, ended) }
     }
 
-    /// Waits until more than `count` frames are there or the work ended; then the state as `current`.
+    /// Waits until more than `count` frames are there or the load ended; then the state as `current`. Blocks the
+    /// calling thread: never call it on a thread of the concurrency pool, which the load needs to go on.
     public func wait(forMoreThan count: Int) -> (animation: AnimatedThumbnail?, ended: Bool) {
         condition.withLock {
             while !ended, (latest?.frames.count ?? 0) <= count { condition.wait() }
@@ -69,18 +58,22 @@ public final class AnimationFeed: @unchecked Sendable {
 
     /// The animation once its first frame is there; `nil` when it is no animation (a still picture, one refused by
     /// the limits, or one whose first frame could not be made). Waits on a thread of its own, not the caller's.
-    public func firstFrame() async -> AnimatedThumbnail? {
+    public func firstFrame() async -> AnimatedThumbnail? { await onAThread { $0.wait(forMoreThan: 0).animation } }
+
+    /// The animation once its load ended (every frame, or those made before a `cancel()`); `nil` when it is no
+    /// animation. Waits on a thread of its own, not the caller's.
+    public func ending() async -> AnimatedThumbnail? { await onAThread { $0.wait(forMoreThan: .max).animation } }
+
+    /// `wait` run on a thread of its own: the load it waits for makes progress on the concurrency pool's threads.
+    private func onAThread(_ wait: @escaping @Sendable (AnimationFeed) -> AnimatedThumbnail?) async -> AnimatedThumbnail? {
         await withCheckedContinuation { (done: CheckedContinuation<AnimatedThumbnail?, Never>) in
-            Thread.detachNewThread { [self] in done.resume(returning: wait(forMoreThan: 0).animation) }
+            Thread.detachNewThread { [self] in done.resume(returning: wait(self)) }
         }
     }
 
-    /// Stops the work at its next frame (the frames so far stay), or withdraws it from the workers' queue unrun.
+    /// Cancels the load: its work stops at the next frame (the frames so far stay), or is withdrawn unrun.
     public func cancel() {
-        let job = condition.withLock { () -> Task<Void, Never>? in
-            cancelled = true
-            return self.job
-        }
-        job?.cancel()
+        let token = condition.withLock { self.token }
+        token?.cancel()
     }
 }

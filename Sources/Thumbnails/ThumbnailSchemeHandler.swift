@@ -10,14 +10,13 @@ public protocol ThumbnailEncoding: Sendable {
     func encode(_ data: Data, for box: ThumbnailBox) throws -> TerminalPicture
     /// Encodes and tells how long the stages took; the default times `encode(_:for:)` as a whole.
     func encodeTimed(_ data: Data, for box: ThumbnailBox) throws -> (picture: TerminalPicture, times: ThumbnailStageTimes)
-    /// Every frame of an animated GIF or WebP encoded for a kitty `box`, or `nil` for a still picture; `first` is
-    /// handed the first frame as soon as it is made. The default: `nil`.
-    func kittyAnimation(_ data: Data, for box: ThumbnailBox, first: (TerminalPicture) -> Void) throws -> KittyAnimatedPicture?
+    /// How to make the frames of an animated GIF or WebP for `box`, or `nil` for a still picture. The default: `nil`.
+    func animationFrames(of data: Data, for box: ThumbnailBox) throws -> AnimationFrames?
 }
 
 extension ThumbnailEncoding {
     /// No animations: every picture is its first frame.
-    public func kittyAnimation(_ data: Data, for box: ThumbnailBox, first: (TerminalPicture) -> Void) throws -> KittyAnimatedPicture? { nil }
+    public func animationFrames(of data: Data, for box: ThumbnailBox) throws -> AnimationFrames? { nil }
 
     /// Times `encode(_:for:)` as one stage.
     public func encodeTimed(_ data: Data, for box: ThumbnailBox) throws -> (picture: TerminalPicture, times: ThumbnailStageTimes) {
@@ -30,8 +29,8 @@ extension ThumbnailEncoding {
 /// Handles `thumb://` URLs: the stage of the picture pipeline whose source is another load of the same loader
 /// (`SchemeLoadTask.source`), so a picture and its thumbnails share one registry, job table, cache and statistics.
 public struct ThumbnailSchemeHandler: SchemeHandling {
-    private let encoder: any ThumbnailEncoding
-    private let observer: (@Sendable (ThumbnailReport) -> Void)?
+    let encoder: any ThumbnailEncoding
+    let observer: (@Sendable (ThumbnailReport) -> Void)?
     let workers: WorkerPool
 
     /// Creates the handler, to sit in the loader beside the handlers of its sources; `observer`, when given,
@@ -71,6 +70,7 @@ public struct ThumbnailSchemeHandler: SchemeHandling {
     public func load(_ task: SchemeLoadTask, client: SchemeLoadClient) async throws {
         let thumbnail = try ThumbnailURL(url: task.url)
         if thumbnail.isSketch { return try await loadSketch(of: thumbnail, for: task, client: client) }
+        if thumbnail.isFrames { return try await loadFrames(of: thumbnail, for: task, client: client) }
         // While a web picture downloads, its first bytes may already hold a preview (not for a preview itself).
         let source: LoadResult
         if thumbnail.fromEmbeddedThumbnail {
@@ -99,14 +99,19 @@ public struct ThumbnailSchemeHandler: SchemeHandling {
             }
             encoded = embedded
         }
-        let (bytes, times) = try await task.work(on: workers) { [encoder, encoded] () throws -> (Data, ThumbnailStageTimes) in
-            let start = ContinuousClock.now
-            // An animation's first frame is shown (as the thumbnail's preview) while the others are made.
-            if thumbnail.animated, let animation = try encoder.kittyAnimation(encoded, for: thumbnail.box, first: { client.didProducePreview($0.encoded) }) {
-                return (animation.encoded, ThumbnailStageTimes(decode: nil, encode: ContinuousClock.now - start))
+        let start = ContinuousClock.now
+        // An animation's first frame is shown (as the thumbnail's preview) while the others are made.
+        let animation = thumbnail.animated ? try await frames(of: encoded, for: thumbnail.box, task: task) { made in
+            if made.frames.count == 1, !made.isComplete { client.didProducePreview(made.frames[0].encoded) }
+        } : nil
+        let (bytes, times): (Data, ThumbnailStageTimes)
+        if let kitty = animation?.kittyPicture {
+            (bytes, times) = (kitty.encoded, ThumbnailStageTimes(decode: nil, encode: ContinuousClock.now - start))
+        } else {
+            (bytes, times) = try await task.work(on: workers) { [encoder, encoded] () throws -> (Data, ThumbnailStageTimes) in
+                let (picture, times) = try encoder.encodeTimed(encoded, for: thumbnail.box)
+                return (picture.encoded, times)
             }
-            let (picture, times) = try encoder.encodeTimed(encoded, for: thumbnail.box)
-            return (picture.encoded, times)
         }
         try Task.checkCancellation()
         observer?(ThumbnailReport(url: task.url, sourceSource: source.source, sourceMetrics: source.metrics,

@@ -8,7 +8,7 @@ import TerminalGraphics
 public struct ThumbnailURL: Sendable, Hashable {
     /// The URL scheme: `thumb`.
     public static let scheme = "thumb"
-    static let parameterNames: Set<String> = ["src", "cols", "rows", "cw", "ch", "mode", "palette", "colors", "embedded", "anim", "enc", "sketch"]
+    static let parameterNames: Set<String> = ["src", "cols", "rows", "cw", "ch", "mode", "palette", "colors", "embedded", "anim", "enc", "sketch", "frames"]
 
     /// The picture's own URL.
     public var source: URL
@@ -24,6 +24,10 @@ public struct ThumbnailURL: Sendable, Hashable {
     /// keeps to draw while its picture loads, made from `source` as it is.
     public private(set) var isSketch: Bool
 
+    /// Every frame of an animated GIF or WebP encoded for the box, in any mode: an `AnimatedThumbnail` blob, its
+    /// frames so far reported as the load's previews while the others are made — what a view or `render` plays.
+    public private(set) var isFrames: Bool
+
     /// The MIME type of a sketch's bytes (`ColourSketch.encoded` in UTF-8).
     public static let sketchMIMEType = "text/x-colour-sketch"
 
@@ -34,6 +38,15 @@ public struct ThumbnailURL: Sendable, Hashable {
         self.fromEmbeddedThumbnail = fromEmbeddedThumbnail
         self.animated = animated && box.mode == .kitty && !fromEmbeddedThumbnail
         isSketch = false
+        isFrames = false
+    }
+
+    /// The URL of every frame of `source` for `box` (`isFrames`): one load of the one loader, at its caller's
+    /// priority, joined with other asks, cached, and cancelled when nobody waits.
+    public static func frames(of source: URL, box: ThumbnailBox) -> ThumbnailURL {
+        var frames = ThumbnailURL(source: source, box: box)
+        frames.isFrames = true
+        return frames
     }
 
     /// The sketch URL of `source` (the render a thumbnail for `box` is made from): a load of the one loader like a
@@ -62,8 +75,9 @@ public struct ThumbnailURL: Sendable, Hashable {
         _ = try query.int("enc", in: 1...1_000)  // the encoder that made a cached copy: `url` always names the current one
         fromEmbeddedThumbnail = try query.int("embedded", in: 0...1) == 1
         isSketch = try query.int("sketch", in: 0...1) == 1
-        animated = try query.int("anim", in: 0...1) == 1 && box.mode == .kitty && !fromEmbeddedThumbnail && !isSketch
-        if isSketch { fromEmbeddedThumbnail = false }
+        isFrames = try query.int("frames", in: 0...1) == 1 && !isSketch
+        animated = try query.int("anim", in: 0...1) == 1 && box.mode == .kitty && !fromEmbeddedThumbnail && !isSketch && !isFrames
+        if isSketch || isFrames { fromEmbeddedThumbnail = false }
     }
 
     /// The URL form; `palette` appears only for sixel and `colors` only for symbols, so one
@@ -82,6 +96,7 @@ public struct ThumbnailURL: Sendable, Hashable {
         if fromEmbeddedThumbnail { items.append(("embedded", "1")) }
         if animated { items.append(("anim", "1")) }
         if isSketch { items.append(("sketch", "1")) }
+        if isFrames { items.append(("frames", "1")) }
         return URLCanonicalizer.customSchemeURL(scheme: Self.scheme, items: items)
     }
 }

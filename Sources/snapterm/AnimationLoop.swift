@@ -93,7 +93,7 @@ struct AnimationLoop {
     /// The rows every frame covers.
     static func rows(of animation: AnimatedThumbnail) -> Int {
         if case .text(let lines) = animation.frames[0] { return lines.count }
-        return animation.geometry.rows
+        return animation.rows
     }
 
     /// Hides the cursor, makes room for `rows` rows below it (scrolling if needed), goes back up and saves the cell.

@@ -16,7 +16,7 @@ extension Snapterm.Render {
         guard kitty || loops, Self.mayBeAnimation(named) else { return nil }
         let loaded = try await setup.loader.data(for: source, cachePolicy: policy)
         guard AnimationDecoder.mayBeAnimated(loaded.data) else { return nil }
-        let feed = AnimationFeed(loaded.data, for: setup.box, encoder: setup.encoder)
+        let feed = AnimationFeed(source, for: setup.box, loader: setup.loader, priority: .veryHigh, cachePolicy: policy)
         guard let first = await feed.firstFrame() else { return nil }
         let notes = stats ? [StatsLine.describe(loaded)] : []
         guard kitty else { return Rendered(bytes: nil, notes: notes, animation: .inPlace(feed)) }
@@ -44,8 +44,15 @@ enum RenderedAnimation: Sendable {
     case inPlace(AnimationFeed)
 
     /// Sends or plays the rest (`duration`: how long `render` plays one itself, from its first frame on); the
-    /// `--stats` line of what was shown.
-    func finish(duration: Duration?) -> String {
+    /// `--stats` line of what was shown. It waits for frames and keys on a thread of its own: the frames' load goes
+    /// on on the concurrency pool's threads.
+    func finish(duration: Duration?) async -> String {
+        await withCheckedContinuation { (done: CheckedContinuation<String, Never>) in
+            Thread.detachNewThread { done.resume(returning: finishBlocking(duration: duration)) }
+        }
+    }
+
+    private func finishBlocking(duration: Duration?) -> String {
         switch self {
         case .kitty(let id, let feed):
             let animation = Self.sendLaterFrames(id: id, feed: feed)

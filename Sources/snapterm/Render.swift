@@ -118,7 +118,7 @@ extension Snapterm {
             }
             if !animations.isEmpty { setup.lateReplies?.drain() }  // a late reply is not a key that stops an animation
             for animation in animations {
-                let shown = animation.finish(duration: duration.map { Duration.milliseconds(Int($0 * 1000)) })
+                let shown = await animation.finish(duration: duration.map { Duration.milliseconds(Int($0 * 1000)) })
                 if stats { Console.info(shown) }
             }
             await setup.shutdown()

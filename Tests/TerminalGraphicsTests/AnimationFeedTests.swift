@@ -1,50 +1,91 @@
-// AnimationFeedTests: an animation encoded for the terminal is handed on after every frame — the first alone, the
-// animation not complete yet — and a feed shows its first frame while the others are made, then ends with them all
-// within the decoding budget; a still picture is no animation.
+// AnimationFeedTests: an animation's frames are a URL of the loader (`ThumbnailURL.frames(of:box:)`) — every frame so
+// far is the load's preview, the first before the last; a feed plays them from the first on and ends with them all;
+// a second feed takes them from the memory cache, two at once share one load; a still picture is no animation.
 import Foundation
-import Imaging
+import SchemeLoader
 import TerminalGraphics
 import TestSupport
 import Testing
 import Thumbnails
 
 @Suite struct AnimationFeedTests {
-    private let fixtures = CommandRunner.repositoryRoot.appendingPathComponent("Tests/Fixtures/imaging")
+    private static let fixtures = CommandRunner.repositoryRoot.appendingPathComponent("Tests/Fixtures/imaging")
     private let box = ThumbnailBox(columns: 30, rows: 15, mode: .kitty)
+    private let thousandFrames = URL(string: "mock://pictures/frames-632x632x1000.gif")!
+    private let still = URL(string: "mock://pictures/quadrants-32x24.webp")!
 
-    @Test func givenTheThousandFrameGIFWhenEncodedThenEachFrameIsHandedOnAsItIsMadeTheFirstAlone() throws {
-        // Given the 1,000-frame GIF
-        let gif = try Data(contentsOf: fixtures.appendingPathComponent("bad/frames-632x632x1000.gif"))
-        // When it is encoded for a kitty box
-        var counts: [Int] = [], complete: [Bool] = []
-        let made = try #require(try ThumbnailEncoder().animation(gif, for: box) { sofar in
-            counts.append(sofar.frames.count)
-            complete.append(sofar.isComplete)
-            return true
-        })
-        // Then the caller had the first frame alone, then one more each time, complete only at the last
-        #expect(counts == Array(1...made.frames.count))
-        #expect(made.frames.count > 1 && made.isComplete)
-        #expect(complete == Array(repeating: false, count: made.frames.count - 1) + [true])
+    /// A loader serving the fixtures above, its thumbnail stage counting encodes in `reports`, working on `workers`.
+    private func loader(reports: Locked<Int> = Locked(0), workers: WorkerPool = .shared) throws -> SchemeLoader {
+        let mock = MockSchemeHandler()
+        mock.stub(thousandFrames, with: MockResponse(data: try Data(contentsOf: Self.fixtures.appendingPathComponent("bad/frames-632x632x1000.gif")), mimeType: "image/gif"))
+        mock.stub(still, with: MockResponse(data: try Data(contentsOf: Self.fixtures.appendingPathComponent("good/quadrants-32x24.webp")), mimeType: "image/webp"))
+        let stage = ThumbnailSchemeHandler(encoder: ThumbnailEncoder(), observer: { _ in reports.withLock { $0 += 1 } }, workers: workers)
+        return try SchemeLoader(handlers: [mock, stage])
     }
 
-    @Test func givenAFeedOfTheThousandFrameGIFWhenItsFirstFrameIsThereThenTheRestFollowsUntilItEnds() async throws {
-        let gif = try Data(contentsOf: fixtures.appendingPathComponent("bad/frames-632x632x1000.gif"))
-        let feed = AnimationFeed(gif, for: box, encoder: ThumbnailEncoder())
-        // When its first frame is there
+    @Test func theFramesLoadReportsEveryFrameSoFarAsAPreviewTheFirstAlone() async throws {
+        let loader = try loader()
+        var counts: [Int] = [], final: AnimatedThumbnail?
+        for try await event in loader.events(for: LoadRequest(url: ThumbnailURL.frames(of: thousandFrames, box: box).url)) {
+            switch event {
+            case .progress(let progress):
+                if let preview = progress.preview { counts.append(try #require(AnimatedThumbnail(encoded: preview)).frames.count) }
+            case .completed(let loaded): final = AnimatedThumbnail(encoded: loaded.data)
+            }
+        }
+        // The first frame alone first, then one more each time, the whole animation only as the result
+        let all = try #require(final)
+        #expect(all.isComplete && all.frames.count > 1)
+        #expect(counts == Array(1..<all.frames.count))
+    }
+
+    @Test func aFeedShowsItsFirstFrameThenTheRestFollowsUntilItEnds() async throws {
+        let feed = AnimationFeed(thousandFrames, for: box, loader: try loader(), priority: .high)
         let first = try #require(await feed.firstFrame())
         #expect(first.frames.count >= 1 && first.gaps.count > 1)
-        // Then waiting for more ends with every frame within the budget
-        var state = feed.current
-        while !state.ended { state = feed.wait(forMoreThan: state.animation?.frames.count ?? 0) }
-        let all = try #require(state.animation)
+        let all = try #require(await feed.ending())
         #expect(all.isComplete && all.frames.count == first.gaps.count)
+        if case .kitty(_, let columns, let rows) = all.frames[0] { #expect((columns, rows) == (all.columns, all.rows)) }
+        else { Issue.record("not a kitty frame: \(all.frames[0])") }
     }
 
-    @Test func givenAStillPictureWhenFedThenThereIsNoAnimation() async throws {
-        let webp = try Data(contentsOf: fixtures.appendingPathComponent("good/quadrants-32x24.webp"))
-        let feed = AnimationFeed(webp, for: box, encoder: ThumbnailEncoder())
+    @Test func aStillPictureIsNoAnimationAndItsFramesLoadSaysSo() async throws {
+        let loader = try loader()
+        let feed = AnimationFeed(still, for: box, loader: loader, priority: .high)
         #expect(await feed.firstFrame() == nil)
         #expect(feed.current.ended)
+        let error = await #expect(throws: LoadError.self) { try await loader.data(for: ThumbnailURL.frames(of: still, box: box).url) }
+        #expect(error.map { String(describing: $0) }?.contains("quadrants-32x24.webp is not an animation") == true)
+    }
+
+    @Test func aSecondFeedOfTheSameFramesIsServedByTheMemoryCacheWithoutEncoding() async throws {
+        let reports = Locked(0)
+        let loader = try loader(reports: reports)
+        let made = try #require(await AnimationFeed(thousandFrames, for: box, loader: loader, priority: .high).ending())
+        #expect(reports.withLock { $0 } == 1)
+        // When the same frames are asked again
+        let again = AnimationFeed(thousandFrames, for: box, loader: loader, priority: .high)
+        // Then they are there at once, whole, and nothing was encoded again
+        #expect(again.current.ended)
+        #expect(again.current.animation == made)
+        #expect(reports.withLock { $0 } == 1)
+        #expect(loader.statistics(for: ThumbnailURL.scheme).memoryHits == 1)
+    }
+
+    @Test func twoFeedsOfTheSameFramesAtOnceShareOneLoad() async throws {
+        // Given one worker, held, so that both asks come while the first waits for it
+        let workers = WorkerPool(threads: 1, nicenessIncrement: 0)
+        let reports = Locked(0)
+        let loader = try loader(reports: reports, workers: workers)
+        let hold = try await WorkerHold.holding(workers)
+        let one = AnimationFeed(thousandFrames, for: box, loader: loader, priority: .normal)
+        let other = AnimationFeed(thousandFrames, for: box, loader: loader, priority: .high)
+        #expect(await eventually { workers.statistics.waiting == 1 })
+        try await hold.release()
+        // Then one load made the frames both play
+        let a = try #require(await one.ending()), b = try #require(await other.ending())
+        #expect(a == b && a.isComplete)
+        #expect(reports.withLock { $0 } == 1)
+        #expect(loader.statistics(for: ThumbnailURL.scheme).coalesced == 1)
     }
 }

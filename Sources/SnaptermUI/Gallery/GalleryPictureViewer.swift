@@ -6,8 +6,7 @@ import Thumbnails
 
 /// The large picture of `GalleryScreen`: an image cell sized to the screen (less one row for the
 /// caption), with the previous and next pictures prefetched at low priority so ←/→ usually find
-/// them in the memory cache. An animated GIF or WebP plays (`PictureAnimation`) when the viewer has a
-/// loader of sources to make its frames from.
+/// them in the memory cache. An animated GIF or WebP plays (`PictureAnimation`) when the viewer `animates`.
 @MainActor
 final class GalleryPictureViewer {
     var onChange: (() -> Void)?
@@ -16,12 +15,12 @@ final class GalleryPictureViewer {
     private let prefetcher: Prefetcher
     private let animation: PictureAnimation?
 
-    /// `loader` loads thumbnails; `animationSources`, when given, loads the pictures themselves to play animations.
-    init(loader: SchemeLoader, box: ThumbnailBox, animationSources: SchemeLoader? = nil) {
+    /// `loader` loads thumbnails, and the frames of animations when the viewer `animates`.
+    init(loader: SchemeLoader, box: ThumbnailBox, animates: Bool = false) {
         self.box = box
         cell = ImageCell(loader: loader)
         prefetcher = Prefetcher(loader: loader)
-        animation = animationSources.map { PictureAnimation(sources: $0) }
+        animation = animates ? PictureAnimation(loader: loader) : nil
         cell.onChange = { [weak self] _ in self?.onChange?() }
         animation?.onChange = { [weak self] in self?.onChange?() }
     }

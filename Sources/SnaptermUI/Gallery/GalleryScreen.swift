@@ -37,16 +37,16 @@ public final class GalleryScreen: Screen {
     private var area = CellRect(row: 0, column: 0, rows: 1, columns: 1)
 
     /// Creates the screen and lists the pictures; `box` sizes the grid thumbnails, `viewerBox` carries
-    /// the cell size and mode of the large picture (its size follows the screen); with `animationSources` (the
-    /// pictures' own loader) an animated GIF or WebP plays in the large view, and in the grid where the terminal
+    /// the cell size and mode of the large picture (its size follows the screen); when it `animates`, an animated
+    /// GIF or WebP plays in the large view, and in the grid where the terminal
     /// plays it itself (kitty: each sent once with its frames) — elsewhere the grid shows first frames.
     public init(pictures: any GalleryPictures, loader: SchemeLoader, box: ThumbnailBox, viewerBox: ThumbnailBox,
-                animationSources: SchemeLoader? = nil) {
+                animates: Bool = false) {
         self.pictures = pictures
         self.loader = loader
         self.box = box
-        animatesInGrid = animationSources != nil
-        viewer = GalleryPictureViewer(loader: loader, box: viewerBox, animationSources: animationSources)
+        animatesInGrid = animates
+        viewer = GalleryPictureViewer(loader: loader, box: viewerBox, animates: animates)
         viewer.onChange = { [weak self] in self?.onChange?() }
         rescan()
     }

@@ -7,16 +7,15 @@ import SchemeLoader
 import TerminalGraphics
 import Thumbnails
 
-/// Plays one animated GIF or WebP for a box. Nothing happens for other pictures (their first bytes tell,
-/// so a JPEG costs one source load from the loader's caches and no decoding). Stopped by `stop()` or by
+/// Plays one animated GIF or WebP for a box, its frames loaded as a URL of the loader
+/// (`ThumbnailURL.frames(of:box:)`). Nothing happens for other pictures (the frames stage tells from their first
+/// bytes, so a JPEG costs one source load from the loader's caches and no decoding). Stopped by `stop()` or by
 /// playing another picture; a picture and box already playing keep playing (a relayout does not restart it).
 @MainActor
 final class PictureAnimation {
     /// Called when another frame is due (or the first is ready).
     var onChange: (() -> Void)?
-    private let sources: SchemeLoader
-    private let encoder: ThumbnailEncoder
-    private let workers: WorkerPool
+    private let loader: SchemeLoader
     private var key: URL?
     private var animation: AnimatedThumbnail?
     private var feed: AnimationFeed?
@@ -24,14 +23,12 @@ final class PictureAnimation {
     private var plays = 0
     private var task: Task<Void, Never>?
 
-    /// The priority of the picture on screen: its source, and its frames' work among the loads' on the workers.
+    /// The priority of the picture on screen: its frames' load, and so its source and its work on the workers.
     static let priority = LoadPriority.veryHigh
 
-    /// Loads pictures through `sources` and encodes their frames with `encoder` on `workers`, at the view's priority.
-    init(sources: SchemeLoader, encoder: ThumbnailEncoder = ThumbnailEncoder(), workers: WorkerPool = .shared) {
-        self.sources = sources
-        self.encoder = encoder
-        self.workers = workers
+    /// Loads animations' frames through `loader` (its thumbnail stage makes them), at the view's priority.
+    init(loader: SchemeLoader) {
+        self.loader = loader
     }
 
     /// Plays `source` encoded for `box`, if it is an animation.
@@ -40,11 +37,9 @@ final class PictureAnimation {
         guard key != self.key else { return }
         stop()
         self.key = key
-        task = Task { [weak self, sources, encoder, workers] in
-            guard let data = try? await sources.data(for: source, priority: Self.priority).data, AnimationDecoder.mayBeAnimated(data),
-                  !Task.isCancelled else { return }
-            let feed = AnimationFeed(data, for: box, encoder: encoder, workers: workers, priority: WorkPriority(Self.priority))
-            self?.feed = feed
+        let feed = AnimationFeed(source, for: box, loader: loader, priority: Self.priority)
+        self.feed = feed
+        task = Task { [weak self] in
             guard let first = await feed.firstFrame(), !Task.isCancelled, self?.start(first) == true else { return }
             // Only a weak hold between frames: a view that goes away ends the timer at its next tick.
             while let gap = self?.currentGap {

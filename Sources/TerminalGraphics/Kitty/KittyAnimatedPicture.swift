@@ -6,9 +6,6 @@ import Foundation
 /// the terminal adds to it and plays (`KittyAnimation.addFrames`), so a list shows it playing for no more bytes
 /// than the frames themselves, sent once.
 public struct KittyAnimatedPicture: Sendable, Hashable {
-    /// The most frames a blob is read with (the animation decoder's own cap is lower).
-    static let maximumFrames = 10_000
-
     /// Every frame as PNG, in order.
     public var frames: [Data]
     /// Milliseconds each frame stays, one per frame.
@@ -37,34 +34,14 @@ public struct KittyAnimatedPicture: Sendable, Hashable {
         KittyFrames(later: frames.dropFirst().map { .png($0) }, gaps: gaps, loopCount: loopCount)
     }
 
-    /// One blob: `A` cols,rows,loops `;` gaps `;` the PNGs' lengths `;` the PNGs.
+    /// One blob (`FramesBlob`, tag `A`): cols, rows, loops, then the gaps and the PNGs.
     public var encoded: Data {
-        var out = Data("A\(columns),\(rows),\(loopCount);".utf8)
-        out += Data((gaps.map(String.init).joined(separator: ",") + ";").utf8)
-        out += Data((frames.map { String($0.count) }.joined(separator: ",") + ";").utf8)
-        for frame in frames { out += frame }
-        return out
+        FramesBlob(header: [columns, rows, loopCount], gaps: gaps, frames: frames).encoded(tag: "A")
     }
 
     /// Reads a blob made by `encoded`; `nil` for anything else (a still `TerminalPicture` among them).
     public init?(encoded: Data) {
-        guard encoded.first == UInt8(ascii: "A") else { return nil }
-        var rest = encoded.dropFirst()
-        func numbers() -> [Int]? {
-            guard let end = rest.prefix(16 * Self.maximumFrames).firstIndex(of: UInt8(ascii: ";")) else { return nil }
-            let fields = rest[rest.startIndex..<end].split(separator: UInt8(ascii: ","), omittingEmptySubsequences: false)
-            rest = rest[(end + 1)...]
-            let values = fields.compactMap { Int(String(decoding: $0, as: UTF8.self)) }
-            return values.count == fields.count && values.allSatisfy({ $0 >= 0 }) ? values : nil
-        }
-        guard let header = numbers(), header.count == 3, let gaps = numbers(), let lengths = numbers(),
-              lengths.count <= Self.maximumFrames,
-              lengths.reduce(0, { $0.addingReportingOverflow($1).overflow ? Int.max : $0 + $1 }) == rest.count else { return nil }
-        var frames: [Data] = []
-        for length in lengths {
-            frames.append(Data(rest.prefix(length)))
-            rest = rest.dropFirst(length)
-        }
-        self.init(frames: frames, gaps: gaps, loopCount: header[2], columns: header[0], rows: header[1])
+        guard let blob = FramesBlob(encoded: encoded, tag: "A", headerCount: 3) else { return nil }
+        self.init(frames: blob.frames, gaps: blob.gaps, loopCount: blob.header[2], columns: blob.header[0], rows: blob.header[1])
     }
 }

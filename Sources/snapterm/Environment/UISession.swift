@@ -85,7 +85,7 @@ struct UISession {
             let grid = state.box(columns: ScreenFactory.galleryThumbnail.columns, rows: ScreenFactory.galleryThumbnail.rows)
             tabs.insert(GalleryScreen(pictures: gallery, loader: state.loader, box: grid,
                                       viewerBox: state.box(columns: 1, rows: 1),
-                                      animationSources: state.animates ? state.loader : nil), at: 0)
+                                      animates: state.animates), at: 0)
         }
         if let store = state.messages {
             tabs.append(ConversationsScreen(store: store, loader: state.loader, box: box, connection: connection))

@@ -1,0 +1,70 @@
+// ThumbnailSchemeHandler+Frames: the stage that makes an animation's frames — each frame a unit of the load's work,
+// at its priority as it changes, handed on as a preview as soon as it is made; cancelled with the load.
+import Foundation
+import Imaging
+import SchemeLoader
+import TerminalGraphics
+
+extension ThumbnailSchemeHandler {
+    /// Loads a `ThumbnailURL.frames(of:box:)` URL: the source as this load's source, then its frames, every
+    /// frame so far reported as the load's preview (an `AnimatedThumbnail` blob) while the others are made, the
+    /// whole animation as the result. A picture that is not an animation fails (`LoadError.handlerFailed`).
+    func loadFrames(of thumbnail: ThumbnailURL, for task: SchemeLoadTask, client: SchemeLoadClient) async throws {
+        let source = try await task.source(thumbnail.source)
+        try Task.checkCancellation()
+        let start = ContinuousClock.now
+        let made = try await frames(of: source.data, for: thumbnail.box, task: task) { made in
+            if !made.isComplete { client.didProducePreview(made.encoded) }
+        }
+        guard let made else {
+            throw LoadError.handlerFailed(scheme: ThumbnailURL.scheme, reason: "\(thumbnail.source.absoluteString) is not an animation")
+        }
+        let bytes = made.encoded
+        observer?(ThumbnailReport(url: task.url, sourceSource: source.source, sourceMetrics: source.metrics, sourceBytes: source.data.count,
+                                  times: ThumbnailStageTimes(decode: nil, encode: ContinuousClock.now - start), encodedBytes: bytes.count))
+        client.didReceive(Self.response(for: source.response, tag: nil, length: bytes.count, mode: thumbnail.box.mode))
+        if source.isStale { client.madeFromStaleSource() }
+        client.didLoad(bytes)
+    }
+
+    /// Every frame of `data` made for `box` as the work of `task`: the header read, then the frames decoded in order
+    /// by one unit of work while each decoded frame is encoded by another, all at the load's priority as it changes
+    /// (so a visible picture's work goes between two frames of a prefetched animation). `made` hears the animation
+    /// after every frame. `nil` when `data` is no animation. A frame past the first that fails to decode or encode
+    /// ends the animation at the frames before it. When the load is cancelled the decoding stops at its next frame
+    /// and frames still waiting for a worker are never encoded.
+    func frames(of data: Data, for box: ThumbnailBox, task: SchemeLoadTask,
+                made: (AnimatedThumbnail) -> Void) async throws -> AnimatedThumbnail? {
+        guard AnimationDecoder.mayBeAnimated(data),
+              let frames = try await task.work(on: workers, { [encoder] in try encoder.animationFrames(of: data, for: box) }) else { return nil }
+        return try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask { [workers] in
+                do {
+                    try await task.work(on: workers) { frames.decode() }
+                } catch {
+                    frames.abandon()  // withdrawn before it ran: no frame will come
+                    throw error
+                }
+            }
+            defer { frames.stop() }
+            var animation: AnimatedThumbnail?
+            do {
+                while let (frame, outline) = await frames.next() {
+                    let picture = try await task.work(on: workers) { try frames.encode(frame) }
+                    var grown = animation ?? AnimatedThumbnail(frames: [], gaps: outline.gaps, loopCount: outline.loopCount,
+                                                               columns: frames.geometry.columns, rows: frames.geometry.rows)
+                    grown.frames.append(picture)
+                    animation = grown
+                    made(grown)
+                }
+                try Task.checkCancellation()
+                try await group.waitForAll()
+                guard try frames.ending() else { return nil }
+                return animation
+            } catch where !(error is CancellationError) && !Task.isCancelled {
+                guard let animation else { throw error }
+                return animation.endingHere
+            }
+        }
+    }
+}
