@@ -206,13 +206,15 @@ static const unsigned char *as_rgb(const unsigned char *row, int samples, uint16
     return rgb;
 }
 
-/// The rows of the current directory's strips, or of its tiles: 0 when the tags are missing or 0.
+/// The rows of the current directory's tiles (0 when the tag is missing or 0), or of its strips (all of them when
+/// the tag is missing or 0), at most `height`.
 static uint32_t band_height_of(TIFF *tiff, uint32_t height) {
-    uint32_t rows = height;
+    uint32_t rows = 0;
     if (TIFFIsTiled(tiff)) {
         if (!TIFFGetField(tiff, TIFFTAG_TILELENGTH, &rows)) return 0;
     } else {
         TIFFGetFieldDefaulted(tiff, TIFFTAG_ROWSPERSTRIP, &rows);
+        if (rows == 0) rows = height;
     }
     return rows > height ? height : rows;
 }

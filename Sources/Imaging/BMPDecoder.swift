@@ -33,11 +33,11 @@ enum BMPDecoder {
     /// One stored row's pixels into `target`, `pixelBytes` (3 or 4) a pixel: R, G, B, and alpha from a mask that
     /// has one when there are 4 (the other bytes of `target` are left as they were).
     private static func decode(
-        _ source: UnsafeRawBufferPointer, into target: UnsafeMutableBufferPointer<UInt8>, pixelBytes: Int, header: BMPHeader, channels: Channels?
+        _ source: UnsafeRawBufferPointer, into target: UnsafeMutableBufferPointer<UInt8>, pixelBytes: Int, header: BMPHeader, channels: Channels
     ) {
         switch header.bitsPerPixel {
         case 24: bgr(source, into: target, width: header.width, pixelBytes: pixelBytes)
-        case 16, 32: masked(source, into: target, width: header.width, bytes: header.bitsPerPixel / 8, pixelBytes: pixelBytes, channels: channels!)
+        case 16, 32: masked(source, into: target, width: header.width, bytes: header.bitsPerPixel / 8, pixelBytes: pixelBytes, channels: channels)
         default: indexed(source, into: target, width: header.width, bits: header.bitsPerPixel, pixelBytes: pixelBytes, palette: header.palette)
         }
     }
@@ -78,12 +78,12 @@ enum BMPDecoder {
         }
     }
 
-    /// The four channel masks of 16- and 32-bit pixels.
+    /// The four channel masks of 16- and 32-bit pixels (none for the other depths).
     private struct Channels {
         let red: Channel, green: Channel, blue: Channel, alpha: Channel
 
-        init?(_ header: BMPHeader) {
-            guard let masks = header.masks else { return nil }
+        init(_ header: BMPHeader) {
+            let masks = header.masks ?? BMPHeader.Masks(red: 0, green: 0, blue: 0, alpha: 0)
             (red, green, blue, alpha) = (Channel(masks.red), Channel(masks.green), Channel(masks.blue), Channel(masks.alpha))
         }
     }

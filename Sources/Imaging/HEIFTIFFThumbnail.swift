@@ -55,13 +55,19 @@ enum HEIFTIFFThumbnail {
         }
         guard let rgb else { return nil }
         let stored = UnsafeBufferPointer(start: rgb, count: Int(picture.width) * Int(picture.height) * 3)
-        let uprightPixels = UprightRGB(stored, width: Int(picture.width), height: Int(picture.height), orientation: Int(picture.orientation))
         let extent = (Double(picture.decoded_width) / Double(picture.shrink), Double(picture.decoded_height) / Double(picture.shrink))
-        guard var bitmap = uprightPixels.pixels.withUnsafeBufferPointer({ pixels in
-            LanczosReduction.filled(rgb: pixels, width: uprightPixels.width, height: uprightPixels.height,
-                                    toWidth: box.width, height: box.height, covering: covering,
-                                    extent: turned ? (extent.1, extent.0) : extent)
-        }) else { return nil }
+        func reduced(_ pixels: UnsafeBufferPointer<UInt8>, width: Int, height: Int) -> Bitmap? {
+            LanczosReduction.filled(rgb: pixels, width: width, height: height, toWidth: box.width, height: box.height,
+                                    covering: covering, extent: turned ? (extent.1, extent.0) : extent)
+        }
+        let reduction: Bitmap?
+        if (2...8).contains(picture.orientation) {
+            let upright = UprightRGB(stored, width: Int(picture.width), height: Int(picture.height), orientation: Int(picture.orientation))
+            reduction = upright.pixels.withUnsafeBufferPointer { reduced($0, width: upright.width, height: upright.height) }
+        } else {
+            reduction = reduced(stored, width: Int(picture.width), height: Int(picture.height))  // (upright as stored: not copied)
+        }
+        guard var bitmap = reduction else { return nil }
         if let icc = picture.icc {
             SRGBTransforms.shared.convert(&bitmap, from: UnsafeRawBufferPointer(start: icc, count: picture.icc_length))
         }
