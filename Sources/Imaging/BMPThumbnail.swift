@@ -6,9 +6,8 @@ import CDirectDecoders
 import Foundation
 
 /// A BMP thumbnail without libvips: the header checked against the limits, the rows decoded and averaged down to
-/// about twice the box as libvips' resize shrinks before its reduce (a large picture in bands of rows on
-/// `DecodeThreads.count` threads), then shrunk with a Lanczos-3 filter. A BMP with alpha, or one smaller than the box
-/// (an enlargement), is left to libvips (`nil`).
+/// about three times the box (a large picture in bands of rows on `DecodeThreads.count` threads), then shrunk with a
+/// Lanczos-3 filter. A BMP with alpha, or one smaller than the box (an enlargement), is left to libvips (`nil`).
 enum BMPThumbnail {
     /// `data` scaled into `width × height` (`mode`), or `nil` when it is no BMP this path takes. Throws the
     /// header's typed error for a damaged or oversized BMP, as the libvips path would. The pixels are the same
@@ -28,7 +27,7 @@ enum BMPThumbnail {
         }.get()
     }
 
-    /// The picture's upright RGB rows averaged down by `box_shrinker_factor` for `covering` (in bands of rows on up to
+    /// The picture's upright RGB rows averaged down by a whole factor for `covering` (in bands of rows on up to
     /// `threads` threads), then reduced to `box`. A 24-bit BMP's stored B, G, R rows go to the shrinker as they are
     /// (its channels are independent) and only the averaged pixels are turned to R, G, B; other depths are decoded a
     /// row at a time.
@@ -36,7 +35,10 @@ enum BMPThumbnail {
         _ raw: UnsafeRawBufferPointer, header: BMPHeader, to box: (width: Int, height: Int), covering: (width: Int, height: Int), threads: Int
     ) -> Bitmap? {
         var shrinker = box_shrinker()
-        let factor = box_shrinker_factor(Int32(header.width), Int32(header.height), Int32(covering.width), Int32(covering.height))
+        // ⌊the smaller shrink / 3⌋, where libvips' resize takes ⌊/ 2⌋ (box_shrinker_factor): Lanczos is left at least 3×,
+        // so the picture keeps the sharpness of the Lanczos pass over every pixel this path made before (36.0 dB
+        // through the sixel quality tool on a 1280×800 photo, not 35.7; 36.1 at 12 MP, not 35.9)
+        let factor = Int32(max(1, min(header.width / covering.width, header.height / covering.height) / 3))
         guard box_shrinker_start(&shrinker, Int32(header.width), Int32(header.height), factor) == 1 else { return nil }
         var rows = StoredRows(raw: raw, header: header)
         let filled = withUnsafeMutablePointer(to: &rows) { rows in

@@ -60,13 +60,14 @@ import Testing
         #expect(own.psnr(against: reference) >= 30, "\(depth): \(own.psnr(against: reference)) dB against libvips")
     }
 
-    @Test(arguments: [(ThumbnailMode.fit, 160, 160), (.fill, 100, 160), (.fit, 400, 400)])
+    @Test(arguments: [(ThumbnailMode.fit, 80, 80), (.fill, 50, 80), (.fit, 400, 400)])
     func aLargeBMPReadInBandsOnThreadsDrawsWhatOneThreadDraws(mode: ThumbnailMode, width: Int, height: Int) throws {
-        // Given an 800×700 BMP (560,000 pixels: two bands of rows), when it is thumbnailed on one thread and on four
+        // Given an 800×700 BMP (560,000 pixels: two bands of rows), averaged down by 3, 2 and 1, when it is
+        // thumbnailed on one thread and on four
         let data = Self.bmp(width: 800, height: 700)
         let one = try #require(try BMPThumbnail.thumbnail(data, width: width, height: height, mode: mode, limits: ImageLimits(), threads: 1))
         let four = try #require(try BMPThumbnail.thumbnail(data, width: width, height: height, mode: mode, limits: ImageLimits(), threads: 4))
-        // Then the pixels are the same, and libvips' (which averages the whole picture the same way first)
+        // Then the pixels are the same, and near libvips'
         #expect(four == one)
         let psnr = four.psnr(against: try Self.libvips(data, width: width, height: height, mode: mode))
         #expect(psnr >= 30, "\(mode) \(width)×\(height): \(psnr) dB against libvips")
