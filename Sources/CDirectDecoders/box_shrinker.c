@@ -6,6 +6,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+/// The largest factor whose whole blocks' means are looked up by their sum (a table of up to 255 × 16² + 1 bytes).
+enum { MOST_LOOKED_UP = 16 };
+
 int box_shrinker_start(struct box_shrinker *s, int width, int height, int shrink) {
     memset(s, 0, sizeof *s);
     if (width <= 0 || height <= 0 || shrink <= 0) return 0;
@@ -20,6 +23,14 @@ int box_shrinker_start(struct box_shrinker *s, int width, int height, int shrink
     if ((shrink > 1 && !s->columns) || !s->out) {
         box_shrinker_abandon(s);
         return 0;
+    }
+    if (shrink > 1 && shrink <= MOST_LOOKED_UP) {  // (without it, whole blocks are multiplied: see emit)
+        uint32_t count = (uint32_t)(shrink * shrink);
+        s->means = malloc(255 * count + 1);
+        for (uint32_t sum = 0, mean = 0; s->means && sum <= 255 * count; sum++) {
+            if ((mean + 1) * count <= sum + count / 2) mean++;  // mean = ⌊(sum + count / 2) / count⌋
+            s->means[sum] = (unsigned char)mean;
+        }
     }
     return 1;
 }
@@ -42,7 +53,22 @@ static void emit(struct box_shrinker *s, int rows) {
     const uint32_t *columns = s->columns;
     int shrink = s->shrink, x = 0;
     uint64_t count = (uint64_t)shrink * rows;
-    if (count <= MULTIPLIED_COUNTS) {
+    if (rows == shrink && s->means) {
+        // whole blocks of a small factor: the mean of a sum looked up
+        const unsigned char *means = s->means;
+        for (int blocks = s->width / shrink; x < blocks; x++) {
+            const uint32_t *block = columns + (size_t)x * shrink * 3;
+            uint32_t r = 0, g = 0, b = 0;
+            for (int column = 0; column < shrink; column++) {
+                r += block[column * 3];
+                g += block[column * 3 + 1];
+                b += block[column * 3 + 2];
+            }
+            target[x * 3] = means[r];
+            target[x * 3 + 1] = means[g];
+            target[x * 3 + 2] = means[b];
+        }
+    } else if (count <= MULTIPLIED_COUNTS) {
         // the blocks of `shrink` whole columns (a sum of up to 255 × 2^24 + 2^23 fits 32 bits)
         double reciprocal = 1.0 / (double)count;
         uint32_t half = (uint32_t)(count / 2);
@@ -185,15 +211,19 @@ unsigned char *box_shrinker_finish(struct box_shrinker *s) {
     unsigned char *out = s->row == s->end_row ? s->out : NULL;
     if (!out) free(s->out);
     free(s->columns);
+    free(s->means);
     s->columns = NULL;
+    s->means = NULL;
     s->out = NULL;
     return out;
 }
 
 void box_shrinker_abandon(struct box_shrinker *s) {
     free(s->columns);
+    free(s->means);
     free(s->out);
     s->columns = NULL;
+    s->means = NULL;
     s->out = NULL;
 }
 

@@ -77,7 +77,7 @@ import Testing
         return (Array(UnsafeBufferPointer(start: out, count: Int(whole.out_width) * Int(whole.out_height) * 3)), count)
     }
 
-    @Test(arguments: [(1280, 800, 2, 128), (1283, 801, 3, 128), (700, 900, 1, 1), (2000, 301, 7, 16), (513, 1100, 4, 1)])
+    @Test(arguments: [(1280, 800, 2, 128), (1283, 801, 3, 128), (700, 900, 1, 1), (2000, 301, 7, 16), (513, 1100, 4, 1), (1100, 700, 17, 1)])
     func bandsOnThreadsGiveTheBlockMeansOneShrinkerGives(width: Int, height: Int, shrink: Int, unit: Int) {
         // Given pixels whose blocks all differ
         let rgb = Self.pixels(width: width, height: height)

@@ -14,6 +14,7 @@ struct box_shrinker {
     int width, height, shrink;      // the whole picture and the factor
     int out_width, out_height;      // ⌈picture / shrink⌉
     uint32_t *columns;              // each input column's samples summed down the output row being made, 3 a pixel
+    unsigned char *means;           // a whole block's rounded mean by its sum, for a factor up to 16 (else NULL)
     unsigned char *out;             // the whole output, 3 bytes a pixel, rows packed (shared by the bands)
     int row, end_row;               // the next input row expected, and the end of the rows this shrinker (band) takes
 };
