@@ -24,7 +24,7 @@ int box_shrinker_start(struct box_shrinker *s, int width, int height, int shrink
         box_shrinker_abandon(s);
         return 0;
     }
-    if (shrink > 1 && shrink <= MOST_LOOKED_UP) {  // (without it, whole blocks are multiplied: see emit)
+    if (shrink > 1 && shrink <= MOST_LOOKED_UP) {  // (without it, every block is divided: see emit)
         uint32_t count = (uint32_t)(shrink * shrink);
         s->means = malloc(255 * count + 1);
         for (uint32_t sum = 0, mean = 0; s->means && sum <= 255 * count; sum++) {
@@ -35,26 +35,14 @@ int box_shrinker_start(struct box_shrinker *s, int width, int height, int shrink
     return 1;
 }
 
-/// The most samples a block's mean is found of by multiplying (multiplied_mean); past them (a factor above 4,096)
-/// it is divided.
-enum { MULTIPLIED_COUNTS = 1 << 24 };
-
-/// `numerator / count` rounded down — with `numerator` = sum + count / 2, the rounded mean of a block's samples (at
-/// most 255) — for `count` ≤ MULTIPLIED_COUNTS, by a multiplication by `reciprocal` = 1.0 / `count`: the product is
-/// within 2^-44 of the quotient, 2^-30 lifts a whole quotient over its floor, and any other quotient is at least
-/// 1 / count ≥ 2^-24 below the next whole number. Three divisions per output pixel took longer than adding the rows.
-static inline unsigned char multiplied_mean(uint32_t numerator, double reciprocal) {
-    return (unsigned char)(int)((double)numerator * reciprocal + 0x1p-30);
-}
-
 /// Writes the output row of the input rows added last (`rows` of them), averaged, and clears the column sums.
 static void emit(struct box_shrinker *s, int rows) {
     unsigned char *target = s->out + (size_t)((s->row - 1) / s->shrink) * s->out_width * 3;
     const uint32_t *columns = s->columns;
     int shrink = s->shrink, x = 0;
-    uint64_t count = (uint64_t)shrink * rows;
     if (rows == shrink && s->means) {
-        // whole blocks of a small factor: the mean of a sum looked up
+        // whole blocks of a factor up to 16: each mean looked up by its sum (three divisions per output pixel took
+        // longer than adding the rows; a larger factor has so few output pixels that they cost nothing)
         const unsigned char *means = s->means;
         for (int blocks = s->width / shrink; x < blocks; x++) {
             const uint32_t *block = columns + (size_t)x * shrink * 3;
@@ -68,24 +56,8 @@ static void emit(struct box_shrinker *s, int rows) {
             target[x * 3 + 1] = means[g];
             target[x * 3 + 2] = means[b];
         }
-    } else if (count <= MULTIPLIED_COUNTS) {
-        // the blocks of `shrink` whole columns (a sum of up to 255 × 2^24 + 2^23 fits 32 bits)
-        double reciprocal = 1.0 / (double)count;
-        uint32_t half = (uint32_t)(count / 2);
-        for (int blocks = s->width / shrink; x < blocks; x++) {
-            const uint32_t *block = columns + (size_t)x * shrink * 3;
-            uint32_t r = half, g = half, b = half;
-            for (int column = 0; column < shrink; column++) {
-                r += block[column * 3];
-                g += block[column * 3 + 1];
-                b += block[column * 3 + 2];
-            }
-            target[x * 3] = multiplied_mean(r, reciprocal);
-            target[x * 3 + 1] = multiplied_mean(g, reciprocal);
-            target[x * 3 + 2] = multiplied_mean(b, reciprocal);
-        }
     }
-    // the last block when it is narrower, and every block of a factor above 4,096: divided
+    // the other blocks (the last when it is narrower, those of the last rows when they are fewer), divided
     for (; x < s->out_width; x++) {
         int first = x * shrink, end = first + shrink < s->width ? first + shrink : s->width;
         uint64_t r = 0, g = 0, b = 0, samples = (uint64_t)(end - first) * rows;
