@@ -9,7 +9,8 @@
 // `vips tiffsave … --tile --tile-width 64 --tile-height 64 --pyramid --subifd --compression jpeg --Q 80` (its
 // 256×192 thumbnail with 32×32 tiles and no `--subifd` for the pyramid of pages); elephants-1024x640-jpeg-strips.tif
 // with `vips thumbnail elephants-large.jpg F.v 1024 --height 640 --crop centre`, then
-// `vips tiffsave F.v … --compression jpeg --Q 50` (strips of 128 rows).
+// `vips tiffsave F.v … --compression jpeg --Q 50` (strips of 128 rows), elephants-1024x640-jpeg-tiles.tif with
+// `… --compression jpeg --Q 30 --tile --tile-width 128 --tile-height 128`.
 import CDirectDecoders
 import Foundation
 @testable import Imaging
@@ -84,18 +85,19 @@ import Testing
         #expect((plain.width, plain.height, plain.shrink) == (80, 60, 2))
     }
 
-    @Test(arguments: [(Int32(240), Int32(150), 2), (170, 106, 3), (512, 320, 1)])
-    func aLargeTIFFReadInBandsOnThreadsGivesThePixelsOfOneThread(width: Int32, height: Int32, shrink: Int) throws {
-        // Given a 1024×640 TIFF of 128-row JPEG strips (655,360 pixels: two bands), averaged down by 2 (bands start at
-        // a strip), 3 (the second band starts inside a strip) and 1
-        let name = "elephants-1024x640-jpeg-strips.tif"
+    @Test(arguments: [("strips", Int32(240), Int32(150), 2), ("strips", 170, 106, 3), ("strips", 512, 320, 1),
+                      ("tiles", 240, 150, 2), ("tiles", 170, 106, 3)])
+    func aLargeTIFFReadInBandsOnThreadsGivesThePixelsOfOneThread(layout: String, width: Int32, height: Int32, shrink: Int) throws {
+        // Given a 1024×640 TIFF of 128-row JPEG strips or 128×128 tiles (655,360 pixels: two bands), averaged down by
+        // 2 (the second band starts at a strip or a row of tiles), 3 (inside one) or 1
+        let name = "elephants-1024x640-jpeg-\(layout).tif"
         let one = try decodedTIFF(name, need: width, height, threads: 1)
         #expect(Int(one.picture.shrink) == shrink)
         // When it is read on two, three and four threads, then the pixels are the same
         for threads: Int32 in 2...4 {
             let banded = try decodedTIFF(name, need: width, height, threads: threads)
             #expect((banded.picture.width, banded.picture.height) == (one.picture.width, one.picture.height))
-            #expect(banded.pixels == one.pixels, "need \(width)×\(height), \(threads) threads")
+            #expect(banded.pixels == one.pixels, "\(name), need \(width)×\(height), \(threads) threads")
         }
     }
 
