@@ -74,7 +74,9 @@ enum BMPThumbnail {
         func add(to band: UnsafeMutablePointer<box_shrinker>) {
             let rows = Int(band.pointee.row)..<Int(band.pointee.end_row)
             guard !areBGR else {
-                for y in rows { box_shrinker_add(band, BMPDecoder.storedRow(raw, header: header, upright: y).assumingMemoryBound(to: UInt8.self).baseAddress) }
+                for y in rows {
+                    box_shrinker_add(band, BMPDecoder.storedRow(raw, header: header, upright: y).assumingMemoryBound(to: UInt8.self).baseAddress)
+                }
                 return
             }
             var rgb = [UInt8](repeating: 0, count: header.width * 3)
