@@ -99,6 +99,8 @@ static int decode_shrunk(struct heif_image_handle *handle, int need_width, int n
         picture->width = shrinker.out_width;
         picture->height = shrinker.out_height;
         picture->shrink = shrinker.shrink;
+        picture->decoded_width = width;
+        picture->decoded_height = height;
         result = *rgb ? SNAPTERM_DIRECT_OK : SNAPTERM_DIRECT_FAILED;
     }
     heif_image_release(image);

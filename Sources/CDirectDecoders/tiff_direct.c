@@ -206,26 +206,35 @@ static const unsigned char *as_rgb(const unsigned char *row, int samples, uint16
     return rgb;
 }
 
-/// Reads the selected directory (`width × height`, `samples` a pixel) into `shrinker` a band at a time, top to
-/// bottom: a strip, or a row of tiles (each decoded whole, so libtiff inflates with libdeflate). 1 when every row
-/// was read without an error.
-static int read_rows(TIFF *tiff, struct source *source, uint32_t width, uint32_t height, int samples,
-                     struct box_shrinker *shrinker) {
+/// The rows of the current directory's tiles (0 when the tag is missing or 0), or of its strips (all of them when
+/// the tag is missing or 0), at most `height`.
+static uint32_t band_height_of(TIFF *tiff, uint32_t height) {
+    uint32_t rows = 0;
+    if (TIFFIsTiled(tiff)) {
+        if (!TIFFGetField(tiff, TIFFTAG_TILELENGTH, &rows)) return 0;
+    } else {
+        TIFFGetFieldDefaulted(tiff, TIFFTAG_ROWSPERSTRIP, &rows);
+        if (rows == 0) rows = height;
+    }
+    return rows > height ? height : rows;
+}
+
+/// Reads the selected directory's rows `shrinker->row ..< shrinker->end_row` (`width` wide, `samples` a pixel) into
+/// `shrinker` a band at a time, top to bottom: a strip, or a row of tiles (each decoded whole, so libtiff inflates
+/// with libdeflate; the first is read from its top when the rows start inside it). 1 when every row was read
+/// without an error.
+static int read_rows(TIFF *tiff, struct source *source, uint32_t width, int samples, struct box_shrinker *shrinker) {
     uint16_t photometric = 0;
     TIFFGetField(tiff, TIFFTAG_PHOTOMETRIC, &photometric);
     const uint16_t *map[3] = {NULL, NULL, NULL};
     if (photometric == PHOTOMETRIC_PALETTE
         && !TIFFGetField(tiff, TIFFTAG_COLORMAP, &map[0], &map[1], &map[2])) return 0;
+    uint32_t height = (uint32_t)shrinker->height, first = (uint32_t)shrinker->row, end = (uint32_t)shrinker->end_row;
     size_t row_bytes = (size_t)width * samples;
     int tiled = TIFFIsTiled(tiff);
-    uint32_t tile_width = width, band_height = height;
-    if (tiled) {
-        if (!TIFFGetField(tiff, TIFFTAG_TILEWIDTH, &tile_width) || !TIFFGetField(tiff, TIFFTAG_TILELENGTH, &band_height)
-            || tile_width == 0 || band_height == 0) return 0;
-    } else {
-        TIFFGetFieldDefaulted(tiff, TIFFTAG_ROWSPERSTRIP, &band_height);
-    }
-    if (band_height == 0 || band_height > height) band_height = height;
+    uint32_t tile_width = width, band_height = band_height_of(tiff, height);
+    if (tiled && (!TIFFGetField(tiff, TIFFTAG_TILEWIDTH, &tile_width) || tile_width == 0)) return 0;
+    if (band_height == 0) return 0;
     // a strip is read into the band itself; a tile into a buffer of its own, then copied into the band
     tmsize_t piece = tiled ? TIFFTileSize(tiff) : TIFFStripSize(tiff);
     size_t piece_needed = tiled ? (size_t)tile_width * band_height * samples : row_bytes * band_height;
@@ -234,7 +243,7 @@ static int read_rows(TIFF *tiff, struct source *source, uint32_t width, uint32_t
     unsigned char *tile = ok && tiled ? malloc((size_t)piece) : NULL;
     unsigned char *rgb = malloc((size_t)width * 3);
     ok = ok && band && rgb && (!tiled || tile);
-    for (uint32_t top = 0; ok && top < height; top += band_height) {
+    for (uint32_t top = first / band_height * band_height; ok && top < end; top += band_height) {
         uint32_t rows = height - top < band_height ? height - top : band_height;
         if (tiled) {
             for (uint32_t left = 0; ok && left < width; left += tile_width) {
@@ -249,13 +258,36 @@ static int read_rows(TIFF *tiff, struct source *source, uint32_t width, uint32_t
             tmsize_t wanted = (tmsize_t)(row_bytes * rows);
             ok = TIFFReadEncodedStrip(tiff, TIFFComputeStrip(tiff, top, 0), band, wanted) >= wanted && !source->failed;
         }
-        for (uint32_t y = 0; ok && y < rows; y++) {
+        uint32_t from = first > top ? first - top : 0, to = end - top < rows ? end - top : rows;
+        for (uint32_t y = from; ok && y < to; y++) {
             box_shrinker_add(shrinker, as_rgb(band + y * row_bytes, samples, photometric, map, width, rgb));
         }
     }
     free(tile);
     free(band);
     free(rgb);
+    return ok;
+}
+
+/// The picture box_shrinker_fill reads a band of at a time: the file, its level, and the opening band 0 is read
+/// through (the others open the file again: libtiff's handle is not shared between threads).
+struct bands_source {
+    TIFF *tiff;
+    struct source *source;
+    const unsigned char *data;
+    size_t length;
+    struct level level;
+    int samples;
+};
+
+static int read_band(void *context, int band, struct box_shrinker *shrinker) {
+    struct bands_source *picture = context;
+    if (band == 0) return read_rows(picture->tiff, picture->source, picture->level.width, picture->samples, shrinker);
+    struct source source;
+    TIFF *tiff = open_tiff(&source, picture->data, picture->length);
+    int ok = tiff && select_level(tiff, picture->level) && !source.failed && plain_samples(tiff) == picture->samples
+        && read_rows(tiff, &source, picture->level.width, picture->samples, shrinker);
+    if (tiff) TIFFClose(tiff);
     return ok;
 }
 
@@ -271,7 +303,7 @@ static void copy_profile(TIFF *tiff, struct snapterm_direct_picture *picture) {
 }
 
 int snapterm_tiff_decode(const unsigned char *data, size_t length, int need_width, int need_height, long max_pixels,
-                         unsigned char **rgb, struct snapterm_direct_picture *picture) {
+                         int threads, unsigned char **rgb, struct snapterm_direct_picture *picture) {
     memset(picture, 0, sizeof *picture);
     *rgb = NULL;
     struct source source;
@@ -297,7 +329,8 @@ int snapterm_tiff_decode(const unsigned char *data, size_t length, int need_widt
     struct box_shrinker shrinker;
     if (!box_shrinker_start(&shrinker, (int)level.width, (int)level.height,
                             box_shrinker_factor((int)level.width, (int)level.height, need_width, need_height))) goto done;
-    if (!read_rows(tiff, &source, level.width, level.height, samples, &shrinker)) {
+    struct bands_source bands = {tiff, &source, data, length, level, samples};
+    if (!box_shrinker_fill(&shrinker, threads, (int)band_height_of(tiff, level.height), read_band, &bands)) {
         box_shrinker_abandon(&shrinker);
         goto done;
     }
@@ -305,6 +338,8 @@ int snapterm_tiff_decode(const unsigned char *data, size_t length, int need_widt
     picture->width = shrinker.out_width;
     picture->height = shrinker.out_height;
     picture->shrink = shrinker.shrink;
+    picture->decoded_width = shrinker.width;
+    picture->decoded_height = shrinker.height;
     result = *rgb ? SNAPTERM_DIRECT_OK : SNAPTERM_DIRECT_FAILED;
 done:
     if (result != SNAPTERM_DIRECT_OK) {

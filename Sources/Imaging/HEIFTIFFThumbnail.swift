@@ -6,9 +6,10 @@ import Foundation
 /// Reads and thumbnails HEIC, AVIF and TIFF pictures with their own libraries (CDirectDecoders), as libvips'
 /// thumbnail does: the tile bounds and the pixel limit checked first (`ImageProcessor.checkTiles`, `ImageLimits`);
 /// a HEIF decoded from its thumbnail when it has the picture's shape (`HEIFItems.thumbnailsMatchPrimary`) and
-/// covers the box, a TIFF from its smallest reduced-resolution page or SubIFD that does; the pixels averaged down
-/// to about twice the box as they are decoded, turned upright (a TIFF's Orientation tag), shrunk by
-/// `LanczosReduction`, then converted from an embedded ICC profile to sRGB (`SRGBTransforms`).
+/// covers the box, a TIFF from its smallest reduced-resolution page or SubIFD that does (a large one in bands of
+/// rows on `DecodeThreads.count` threads); the pixels averaged down to about twice the box as they are decoded,
+/// turned upright (a TIFF's Orientation tag), shrunk by `LanczosReduction`, then converted from an embedded ICC
+/// profile to sRGB (`SRGBTransforms`).
 /// A picture with alpha, one the box would enlarge, a TIFF of samples other than 8-bit grey, palette, RGB or JPEG
 /// YCbCr, and any file its library fails on are left to libvips (`nil`), which reports what is wrong with them.
 enum HEIFTIFFThumbnail {
@@ -41,7 +42,7 @@ enum HEIFTIFFThumbnail {
             let bytes = raw.bindMemory(to: UInt8.self).baseAddress
             let need = turned ? (Int32(covering.height), Int32(covering.width)) : (Int32(covering.width), Int32(covering.height))
             if format == .tiff {
-                return snapterm_tiff_decode(bytes, raw.count, need.0, need.1, limits.maxPixels, &rgb, &picture)
+                return snapterm_tiff_decode(bytes, raw.count, need.0, need.1, limits.maxPixels, Int32(DecodeThreads.count), &rgb, &picture)
             }
             let trustsThumbnail = (try? HEIFItems(raw, format: format))?.thumbnailsMatchPrimary ?? true
             return snapterm_heif_decode(bytes, raw.count, trustsThumbnail ? 1 : 0, need.0, need.1, limits.maxPixels, &rgb, &picture)
@@ -54,11 +55,19 @@ enum HEIFTIFFThumbnail {
         }
         guard let rgb else { return nil }
         let stored = UnsafeBufferPointer(start: rgb, count: Int(picture.width) * Int(picture.height) * 3)
-        let uprightPixels = UprightRGB(stored, width: Int(picture.width), height: Int(picture.height), orientation: Int(picture.orientation))
-        guard var bitmap = uprightPixels.pixels.withUnsafeBufferPointer({ pixels in
-            LanczosReduction.filled(rgb: pixels, width: uprightPixels.width, height: uprightPixels.height,
-                                    toWidth: box.width, height: box.height, covering: covering)
-        }) else { return nil }
+        let extent = (Double(picture.decoded_width) / Double(picture.shrink), Double(picture.decoded_height) / Double(picture.shrink))
+        func reduced(_ pixels: UnsafeBufferPointer<UInt8>, width: Int, height: Int) -> Bitmap? {
+            LanczosReduction.filled(rgb: pixels, width: width, height: height, toWidth: box.width, height: box.height,
+                                    covering: covering, extent: turned ? (extent.1, extent.0) : extent)
+        }
+        let reduction: Bitmap?
+        if (2...8).contains(picture.orientation) {
+            let upright = UprightRGB(stored, width: Int(picture.width), height: Int(picture.height), orientation: Int(picture.orientation))
+            reduction = upright.pixels.withUnsafeBufferPointer { reduced($0, width: upright.width, height: upright.height) }
+        } else {
+            reduction = reduced(stored, width: Int(picture.width), height: Int(picture.height))  // (upright as stored: not copied)
+        }
+        guard var bitmap = reduction else { return nil }
         if let icc = picture.icc {
             SRGBTransforms.shared.convert(&bitmap, from: UnsafeRawBufferPointer(start: icc, count: picture.icc_length))
         }

@@ -18,16 +18,20 @@ enum LanczosReduction {
     /// and centre-cropped to it, as opaque RGBA. The box must not be larger than the picture.
     /// `covering` is the size the whole picture is scaled to before the crop (default: the nearest
     /// whole pixels); DirectJPEG passes libvips' own, computed from the picture before its DCT shrink.
+    /// `extent` is the picture's true size in its own pixels when its last column and row stand for less than a
+    /// whole pixel — a box shrink's partial blocks: 4,608 columns averaged by 10 are 461 pixels but 460.8 wide, and
+    /// scaling 461 to the box instead stretched the picture by up to half an output pixel (issue 35).
     static func filled(rgb: UnsafeBufferPointer<UInt8>, width: Int, height: Int, toWidth: Int, height toHeight: Int,
-                       covering: (width: Int, height: Int)? = nil) -> Bitmap? {
+                       covering: (width: Int, height: Int)? = nil, extent: (width: Double, height: Double)? = nil) -> Bitmap? {
         let scale = max(Double(toWidth) / Double(width), Double(toHeight) / Double(height))
         guard scale <= 1, toWidth > 0, toHeight > 0, rgb.count >= width * height * 3 else { return nil }
         // As libvips does: scale to cover the box (whole pixels), then crop the centre (whole pixels).
         let nearest = (width: Int((Double(width) * scale).rounded()), height: Int((Double(height) * scale).rounded()))
         let wanted = covering ?? nearest
         let covering = (width: max(toWidth, wanted.width), height: max(toHeight, wanted.height))
-        let columns = taps(outputs: toWidth, scale: Double(covering.width) / Double(width), skip: (covering.width - toWidth) / 2, limit: width)
-        let rows = taps(outputs: toHeight, scale: Double(covering.height) / Double(height), skip: (covering.height - toHeight) / 2, limit: height)
+        let extent = extent ?? (Double(width), Double(height))
+        let columns = taps(outputs: toWidth, scale: Double(covering.width) / extent.width, skip: (covering.width - toWidth) / 2, limit: width)
+        let rows = taps(outputs: toHeight, scale: Double(covering.height) / extent.height, skip: (covering.height - toHeight) / 2, limit: height)
         var pixels = [UInt8](repeating: 255, count: toWidth * toHeight * 4)
         // Streamed: each output row sums the source rows its taps reach, each reduced to `toWidth`
         // pixels once and kept in a ring of `rows.width` rows, which stays in cache (the whole reduced

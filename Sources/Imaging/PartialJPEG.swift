@@ -56,9 +56,11 @@ public enum PartialJPEG {
         }
     }
 
-    /// Whether the image data (the first scan) has begun: every header, the EXIF block included, is in.
+    /// Whether the image data (the first scan) has begun: every header, the EXIF block included, is in. Never for
+    /// bytes that do not start as a JPEG (whose markers were walked to the end: 0.4 ms of a 1280×800 TIFF's
+    /// `render`).
     public static func imageDataHasBegun(_ bytes: Data) -> Bool {
-        bytes.withUnsafeBytes { DirectJPEG.scanCount($0) } >= 1
+        bytes.starts(with: [0xFF, 0xD8]) && bytes.withUnsafeBytes { DirectJPEG.scanCount($0) } >= 1
     }
 
     /// Whether the frame header before the first scan is a progressive one (SOF2); `false` also while the

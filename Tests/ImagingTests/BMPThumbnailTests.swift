@@ -1,5 +1,6 @@
-// BMPThumbnailTests: an opaque BMP is made smaller by Imaging alone (BMPThumbnail), and what it draws is what
-// libvips' thumbnail of the same BMP draws; a BMP with alpha, or one the box would enlarge, stays libvips'.
+// BMPThumbnailTests: an opaque BMP is made smaller by Imaging alone (BMPThumbnail) — at every depth, in bands of
+// rows on threads when large — and what it draws is what libvips' thumbnail of the same BMP draws; a BMP with
+// alpha, or one the box would enlarge, stays libvips'.
 import Foundation
 @testable import Imaging
 import TestSupport
@@ -46,6 +47,30 @@ import Testing
         #expect(psnr >= 30, "\(mode) \(width)×\(height): \(psnr) dB against libvips")
         // And the processor takes this path
         #expect(try ImageProcessor().thumbnail(data, width: width, height: height, mode: mode) == own)
+    }
+
+    @Test(arguments: ["1bit", "4bit", "8bit", "16bit", "24bit", "24bit-top-down", "32bit"])
+    func everyDepthIsMadeSmallerAsLibvipsMakesItsDecodedPixelsSmaller(depth: String) throws {
+        // Given a 64×48 BMP of four coloured quadrants at each depth, when it is thumbnailed a row at a time
+        let data = try JPEGFixtures.data("good/quadrants-64x48-\(depth).bmp")
+        let own = try #require(try BMPThumbnail.thumbnail(data, width: 24, height: 18, mode: .fit, limits: ImageLimits()))
+        // Then it draws what libvips draws from the whole decoded picture
+        let reference = try Self.libvips(data, width: 24, height: 18, mode: .fit)
+        #expect((own.width, own.height) == (reference.width, reference.height), "\(depth)")
+        #expect(own.psnr(against: reference) >= 30, "\(depth): \(own.psnr(against: reference)) dB against libvips")
+    }
+
+    @Test(arguments: [(ThumbnailMode.fit, 80, 80), (.fill, 50, 80), (.fit, 400, 400)])
+    func aLargeBMPReadInBandsOnThreadsDrawsWhatOneThreadDraws(mode: ThumbnailMode, width: Int, height: Int) throws {
+        // Given an 800×700 BMP (560,000 pixels: two bands of rows), averaged down by 3, 2 and 1, when it is
+        // thumbnailed on one thread and on four
+        let data = Self.bmp(width: 800, height: 700)
+        let one = try #require(try BMPThumbnail.thumbnail(data, width: width, height: height, mode: mode, limits: ImageLimits(), threads: 1))
+        let four = try #require(try BMPThumbnail.thumbnail(data, width: width, height: height, mode: mode, limits: ImageLimits(), threads: 4))
+        // Then the pixels are the same, and near libvips'
+        #expect(four == one)
+        let psnr = four.psnr(against: try Self.libvips(data, width: width, height: height, mode: mode))
+        #expect(psnr >= 30, "\(mode) \(width)×\(height): \(psnr) dB against libvips")
     }
 
     @Test func aBMPWithAlphaOrOneTheBoxWouldEnlargeIsLeftToLibvips() throws {

@@ -1,12 +1,16 @@
 // HEIFTIFFThumbnailTests: HEIC and AVIF pictures made smaller by libheif alone and TIFFs by libtiff alone
 // (HEIFTIFFThumbnail) draw what libvips' thumbnail of the same file draws — size, colours (ICC profiles, 10-bit,
-// grey, JPEG YCbCr), orientation; a pyramid TIFF is read from its smallest level that covers the box; what this
-// path does not take is left to libvips; the tile and pixel bounds hold before anything is decoded.
+// grey, JPEG YCbCr), orientation; a pyramid TIFF is read from its smallest level that covers the box, a large one
+// in bands of rows on threads to the same pixels; what this path does not take is left to libvips; the tile and
+// pixel bounds hold before anything is decoded.
 // The TIFF fixtures of good/ were made with vips 8.14: `vips copy phone-orientation-6-adobe-rgb.jpg
 // orientation-6-adobe-rgb-128x96.tif[compression=deflate]`, `vips colourspace coffee-160x120.png
 // coffee-160x120-grey.tif[compression=lzw] b-w`, and from a 512×384 crop of assets/photos/elephants-large.jpg
 // `vips tiffsave … --tile --tile-width 64 --tile-height 64 --pyramid --subifd --compression jpeg --Q 80` (its
-// 256×192 thumbnail with 32×32 tiles and no `--subifd` for the pyramid of pages).
+// 256×192 thumbnail with 32×32 tiles and no `--subifd` for the pyramid of pages); elephants-1024x640-jpeg-strips.tif
+// with `vips thumbnail elephants-large.jpg F.v 1024 --height 640 --crop centre`, then
+// `vips tiffsave F.v … --compression jpeg --Q 50` (strips of 128 rows), elephants-1024x640-jpeg-tiles.tif with
+// `… --compression jpeg --Q 30 --tile --tile-width 128 --tile-height 128`.
 import CDirectDecoders
 import Foundation
 @testable import Imaging
@@ -24,7 +28,8 @@ import Testing
         ("coffee-160x120.tif", .fill, 64, 40), ("coffee-160x120.tif", .fit, 120, 30), ("coffee-160x120-grey.tif", .fill, 50, 50),
         ("orientation-6-adobe-rgb-128x96.tif", .fill, 40, 64), ("orientation-6-adobe-rgb-128x96.tif", .fit, 60, 60),
         ("pyramid-subifd-512x384-jpeg.tif", .fill, 120, 80), ("pyramid-pages-256x192-jpeg.tif", .fill, 30, 30),
-        ("tiles-256-of-16x16.tif", .fill, 100, 60),
+        ("tiles-256-of-16x16.tif", .fill, 100, 60), ("elephants-1024x640-jpeg-strips.tif", .fit, 240, 150),
+        ("elephants-1024x640-jpeg-strips.tif", .fill, 170, 170),
     ])
     func givenAPictureWhenMadeSmallerThenItsOwnLibraryDrawsWhatLibvipsDraws(name: String, mode: ThumbnailMode, width: Int, height: Int) throws {
         // Given a HEIC, AVIF or TIFF, when it is thumbnailed
@@ -49,33 +54,51 @@ import Testing
         #expect(try ImageProcessor().info(of: data) == own)
     }
 
-    /// The C decoder's answer for the TIFF `name` and a need of `width × height` stored pixels.
-    private func decodedTIFF(_ name: String, need width: Int32, _ height: Int32) throws -> snapterm_direct_picture {
+    /// The C decoder's pixels and answer for the TIFF `name`, a need of `width × height` stored pixels and `threads`.
+    private func decodedTIFF(_ name: String, need width: Int32, _ height: Int32, threads: Int32 = 1) throws -> (pixels: [UInt8], picture: snapterm_direct_picture) {
         let data = try JPEGFixtures.data("good/\(name)")
         var rgb: UnsafeMutablePointer<UInt8>?
         var picture = snapterm_direct_picture()
         let result = data.withUnsafeBytes { raw in
-            snapterm_tiff_decode(raw.bindMemory(to: UInt8.self).baseAddress, raw.count, width, height, 50_000_000, &rgb, &picture)
+            snapterm_tiff_decode(raw.bindMemory(to: UInt8.self).baseAddress, raw.count, width, height, 50_000_000, threads, &rgb, &picture)
         }
-        free(rgb)
-        free(picture.icc)
+        defer {
+            free(rgb)
+            free(picture.icc)
+        }
         #expect(result == Int32(SNAPTERM_DIRECT_OK.rawValue))
-        return picture
+        return (rgb.map { Array(UnsafeBufferPointer(start: $0, count: Int(picture.width) * Int(picture.height) * 3)) } ?? [], picture)
     }
 
     @Test func aPyramidTIFFIsReadFromItsSmallestLevelThatCoversTheBox() throws {
         // Given 512×384 with SubIFDs of 256×192, 128×96, 64×48…: a need of 60×45 reads the 64×48 level whole
-        let small = try decodedTIFF("pyramid-subifd-512x384-jpeg.tif", need: 60, 45)
+        let small = try decodedTIFF("pyramid-subifd-512x384-jpeg.tif", need: 60, 45).picture
         #expect((small.width, small.height, small.shrink) == (64, 48, 1))
         // and 200×150 reads 256×192
-        let larger = try decodedTIFF("pyramid-subifd-512x384-jpeg.tif", need: 200, 150)
+        let larger = try decodedTIFF("pyramid-subifd-512x384-jpeg.tif", need: 200, 150).picture
         #expect((larger.width, larger.height) == (256, 192))
         // a pyramid of pages: 256×192, 128×96, 64×48, 32×24
-        let pages = try decodedTIFF("pyramid-pages-256x192-jpeg.tif", need: 30, 20)
+        let pages = try decodedTIFF("pyramid-pages-256x192-jpeg.tif", need: 30, 20).picture
         #expect((pages.width, pages.height, pages.shrink) == (32, 24, 1))
         // and a plain TIFF is averaged down by ⌊shrink / 2⌋ as it is read: 160×120 for 40×30 → 2
-        let plain = try decodedTIFF("coffee-160x120.tif", need: 40, 30)
+        let plain = try decodedTIFF("coffee-160x120.tif", need: 40, 30).picture
         #expect((plain.width, plain.height, plain.shrink) == (80, 60, 2))
+    }
+
+    @Test(arguments: [("strips", Int32(240), Int32(150), 2), ("strips", 170, 106, 3), ("strips", 512, 320, 1),
+                      ("tiles", 240, 150, 2), ("tiles", 170, 106, 3)])
+    func aLargeTIFFReadInBandsOnThreadsGivesThePixelsOfOneThread(layout: String, width: Int32, height: Int32, shrink: Int) throws {
+        // Given a 1024×640 TIFF of 128-row JPEG strips or 128×128 tiles (655,360 pixels: two bands), averaged down by
+        // 2 (the second band starts at a strip or a row of tiles), 3 (inside one) or 1
+        let name = "elephants-1024x640-jpeg-\(layout).tif"
+        let one = try decodedTIFF(name, need: width, height, threads: 1)
+        #expect(Int(one.picture.shrink) == shrink)
+        // When it is read on two, three and four threads, then the pixels are the same
+        for threads: Int32 in 2...4 {
+            let banded = try decodedTIFF(name, need: width, height, threads: threads)
+            #expect((banded.picture.width, banded.picture.height) == (one.picture.width, one.picture.height))
+            #expect(banded.pixels == one.pixels, "\(name), need \(width)×\(height), \(threads) threads")
+        }
     }
 
     @Test func aHEIFThumbnailIsDecodedOnlyWhenAllowedAndCoveringTheNeed() throws {

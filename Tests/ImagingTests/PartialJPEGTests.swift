@@ -1,7 +1,7 @@
 // PartialJPEG: a progressive JPEG's prefix with a whole scan decodes to the whole picture, blurred; a baseline JPEG's
-// prefix never counts as one.
+// prefix never counts as one; bytes that do not start as a JPEG have no image data, whatever markers they hold.
 import Foundation
-import Imaging
+@testable import Imaging
 import TestSupport
 import Testing
 
@@ -44,5 +44,14 @@ struct PartialJPEGTests {
         #expect(PartialJPEG.imageDataHasBegun(baseline))
         #expect(!PartialJPEG.imageDataHasBegun(baseline.prefix(20)))
         #expect(!PartialJPEG.hasWholeScan(Data()) && !PartialJPEG.isProgressive(Data("GIF89a".utf8)))
+    }
+
+    @Test func bytesThatDoNotStartAsAJPEGHaveNoImageData() throws {
+        // Given a JPEG whose start-of-image marker is replaced: its other markers, a scan's included, are all there
+        var notJPEG = try ImageProcessor().encode(Bitmap(width: 64, height: 48, filledWith: RGBA(red: 9, green: 9, blue: 9)), as: .jpeg(quality: 80))
+        notJPEG.replaceSubrange(0..<2, with: [0x49, 0x49])
+        #expect(notJPEG.withUnsafeBytes { DirectJPEG.scanCount($0) } >= 1)
+        // Then its image data has not begun: it is no JPEG
+        #expect(!PartialJPEG.imageDataHasBegun(notJPEG))
     }
 }

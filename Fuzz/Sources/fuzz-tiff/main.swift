@@ -5,9 +5,9 @@ import Foundation
 import FuzzSupport
 import FuzzedTIFF
 
-/// One input: read the header; when it is small, decode it for a 16×12 box at a 4-megapixel limit and check the
-/// pixels' size against the level's (at most the header's, at least the need or the whole level), the orientation
-/// and the profile.
+/// One input: read the header; when it is small, decode it for a 16×12 box at a 4-megapixel limit (a large one in two
+/// bands of rows on two threads) and check the pixels' size against the level's (at most the header's, at least the
+/// need or the whole level), the orientation and the profile.
 @_cdecl("LLVMFuzzerTestOneInput")
 func fuzzTIFF(_ data: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     let bytes = fuzzBytes(data, count)
@@ -18,7 +18,7 @@ func fuzzTIFF(_ data: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     guard Int(header.width) * Int(header.height) <= 4_000_000 else { return 0 }
     var rgb: UnsafeMutablePointer<UInt8>?
     var picture = snapterm_direct_picture()
-    let result = snapterm_tiff_decode(bytes.baseAddress, bytes.count, 16, 12, 4_000_000, &rgb, &picture)
+    let result = snapterm_tiff_decode(bytes.baseAddress, bytes.count, 16, 12, 4_000_000, 2, &rgb, &picture)
     if result == 0 {
         precondition(rgb != nil && picture.width > 0 && picture.height > 0 && picture.shrink >= 1, "decoded \(picture.width)×\(picture.height)")
         precondition(Int(picture.width) * Int(picture.height) * Int(picture.shrink) * Int(picture.shrink) <= 4 * 4_000_000)

@@ -37,6 +37,9 @@ struct snapterm_direct_picture {
     int width, height;
     /// The whole-pixel factor the decoded picture was averaged down by.
     int shrink;
+    /// The decoded picture's (level's, thumbnail's) size before that: `width × height` stand for
+    /// `decoded_width / shrink × decoded_height / shrink` pixels, the last column and row for fewer than `shrink`.
+    int decoded_width, decoded_height;
     /// TIFF: the Orientation tag the pixels are still to be turned by (1–8); HEIF: 1 (already upright).
     int orientation;
     /// The embedded ICC profile (HEIF `prof`/`rICC`, TIFF tag 34675), to free(3); NULL when there is none.
@@ -62,9 +65,10 @@ int snapterm_tiff_header(const unsigned char *data, size_t length, struct snapte
 /// Decodes the TIFF `data` (as stored: `picture->orientation` says how to turn it) into `*rgb`, from the smallest
 /// reduced-resolution page or SubIFD of the first page's shape that still covers `need_width × need_height` (the
 /// stored-orientation size the box needs), averaged down as `snapterm_heif_decode` does, a strip or a row of tiles
-/// at a time (never the whole picture at once unless it is one strip). 8-bit grey, palette, RGB and (JPEG) YCbCr
-/// in strips or tiles are plain; anything else is left to libvips.
+/// at a time (never the whole picture at once unless it is one strip). A large picture is read in bands of rows on
+/// up to `threads` threads (the caller's included; the pixels are the same for any number). 8-bit grey, palette,
+/// RGB and (JPEG) YCbCr in strips or tiles are plain; anything else is left to libvips.
 int snapterm_tiff_decode(const unsigned char *data, size_t length, int need_width, int need_height, long max_pixels,
-                         unsigned char **rgb, struct snapterm_direct_picture *picture);
+                         int threads, unsigned char **rgb, struct snapterm_direct_picture *picture);
 
 #endif

@@ -1,1 +1,0 @@
-../../../Sources/CDirectDecoders/box_shrinker.h

@@ -1,0 +1,1 @@
+../../../../Sources/CDirectDecoders/include/box_shrinker.h
