@@ -30,11 +30,11 @@ import Testing
         // with the badge whether source badges are on or not
         #expect(cell.isStale)
         #expect(markedWhenDrawn.first == true)
-        #expect(ImageCellDrawing.badge(cell, showingSource: false) == "old")
-        #expect(ImageCellDrawing.badge(cell, showingSource: true) == "D old")
+        #expect(cell.badge(showingSource: false) == "old")
+        #expect(cell.badge(showingSource: true) == "D old")
         // and a fresh picture has no badge unless asked for
         cell.confirmFresh()
-        #expect(ImageCellDrawing.badge(cell, showingSource: false) == nil)
+        #expect(cell.badge(showingSource: false) == nil)
         await loader.shutdown()
     }
 }

@@ -295,7 +295,7 @@ public final class ScrollBenchmark {
                                 rows: setup.thumbnailRows, columns: setup.thumbnailColumns)
             let picture = if case .image = cell.content { true } else { false }
             frame.showsPicture = frame.showsPicture || picture
-            // A preview is a picture on the wire too, under its own identity (as ImageCellDrawing places it).
+            // A preview is a picture on the wire too, under its own identity (as `ImageCell.draw` places it).
             let identity = cell.content.isPreview ? "preview " + (cell.previewURL ?? url).absoluteString : url.absoluteString
             frame.rows.append((rect, identity, cell.content.isPlaceholder, picture || cell.content.isPreview))
         }

@@ -55,7 +55,7 @@ final class GalleryPictureViewer {
     /// The picture, then one caption row: its name, position and size (when known), and the keys.
     func draw(_ entry: GalleryEntry, position: Int, of count: Int, on canvas: any TextCanvas, area: CellRect) -> [PlacedPicture] {
         let rect = CellRect(row: area.row, column: area.column, rows: max(1, area.rows - 1), columns: area.columns)
-        let picture = animation?.placed(in: rect) ?? ImageCellDrawing.draw(cell, in: rect, on: canvas)
+        let picture = animation?.placed(in: rect) ?? cell.draw(in: rect, on: canvas)
         let caption = "\(position + 1) of \(count) · \(SafeText.visible(entry.name))\(GalleryScreen.size(entry.size))"
             + " · ←/→ previous/next · Esc back"
         canvas.put(caption, row: area.row + area.rows - 1, column: area.column, width: area.columns, style: .dim)

@@ -139,9 +139,9 @@ public final class GalleryScreen: Screen {
             let column = area.column + position % columns * (box.columns + 2)
             let rect = CellRect(row: top, column: column, rows: box.rows, columns: box.columns)
             let cell = list.cell(forRow: index)
-            if let picture = ImageCellDrawing.draw(cell, in: rect, on: canvas) { placed.append(picture) }
+            if let picture = cell?.draw(in: rect, on: canvas) { placed.append(picture) }
             // The badge goes in the caption row, before the name: over the picture a terminal's pixels hide it.
-            let badge = ImageCellDrawing.badge(cell, showingSource: options.showsBadges).map { "[\($0)] " } ?? ""
+            let badge = cell?.badge(showingSource: options.showsBadges).map { "[\($0)] " } ?? ""
             let marker = index == selected ? "▶ " : "  "
             let name = SafeText.fitted(SafeText.visible(entries[index].name),
                                        to: box.columns + 1 - SafeText.width(of: marker + badge))

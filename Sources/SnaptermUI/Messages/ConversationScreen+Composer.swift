@@ -23,7 +23,7 @@ extension ConversationScreen {
             for (index, cell) in draftCells.prefix(fit).enumerated() {
                 let column = area.column + index * (box.columns + 1)
                 let rect = CellRect(row: line, column: column, rows: box.rows, columns: box.columns)
-                if let picture = ImageCellDrawing.draw(cell, in: rect, on: canvas, phase: phase) { pictures.append(picture) }
+                if let picture = cell.draw(in: rect, on: canvas, phase: phase) { pictures.append(picture) }
                 let failed = failedAttachments.contains { $0.index == index }
                 let caption = composer.attachments.indices.contains(index)
                     ? "\(index + 1) " + (failed ? "✗ x remove · R retry"

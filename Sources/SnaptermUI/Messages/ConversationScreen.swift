@@ -348,9 +348,9 @@ public final class ConversationScreen: Screen {
         var pictures: [PlacedPicture] = []
         if let attachment = row.attachment {
             let rect = CellRect(row: content, column: area.column, rows: box.rows, columns: box.columns)
-            if let picture = ImageCellDrawing.draw(cell, in: rect, on: canvas, phase: options.phase) { pictures.append(picture) }
+            if let picture = cell?.draw(in: rect, on: canvas, phase: options.phase) { pictures.append(picture) }
             var column = textColumn
-            if let badge = ImageCellDrawing.badge(cell, showingSource: options.showsBadges) {
+            if let badge = cell?.badge(showingSource: options.showsBadges) {
                 canvas.put("[\(badge)]", row: content + box.rows - 1, column: column, style: .reverse)
                 column += 4
             }

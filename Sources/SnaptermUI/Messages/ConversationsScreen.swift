@@ -69,7 +69,7 @@ public final class ConversationsScreen: Screen {
             let summary = summaries[row]
             let cell = list.cell(forRow: row)
             let rect = CellRect(row: top, column: area.column, rows: box.rows, columns: box.columns)
-            if let picture = ImageCellDrawing.draw(cell, in: rect, on: canvas) { placed.append(picture) }
+            if let picture = cell?.draw(in: rect, on: canvas) { placed.append(picture) }
             let marker = row == selected ? "▶ " : "  "
             let unread = summary.matrixRoom.map { $0.unreadCount > 0 ? " (\($0.unreadCount))" : "" } ?? ""
             canvas.put(marker + SafeText.visible(summary.conversation.title) + unread, row: top, column: textColumn - 2,
@@ -88,7 +88,7 @@ public final class ConversationsScreen: Screen {
             } else if summary.hasDraft {
                 canvas.put("✎ draft", row: top + box.rows - 1, column: textColumn, width: width, style: .dim)
             }
-            if let badge = ImageCellDrawing.badge(cell, showingSource: options.showsBadges) {
+            if let badge = cell?.badge(showingSource: options.showsBadges) {
                 canvas.put("[\(badge)]", row: top + box.rows - 1, column: area.columns - 4, style: .reverse)
             }
         }

@@ -64,7 +64,7 @@ public final class LocationPickerScreen: Screen {
         if matches.isEmpty { canvas.put("  no place matches", row: area.row + 1, column: area.column, style: .dim) }
         canvas.put("type to find · ↑↓ choose · Enter attach · Esc back", row: area.row + area.rows - 1,
                    column: area.column + listWidth + 2, style: .dim)
-        let picture = ImageCellDrawing.draw(preview, in: previewRect, on: canvas)
+        let picture = preview.draw(in: previewRect, on: canvas)
         return picture.map { [$0] } ?? []
     }
 

@@ -191,7 +191,7 @@ public final class PhotoPickerScreen: Screen {
             let column = area.column + (index % columnsPerRow) * (box.columns + 2)
             let top = area.row + gridRow * gridRowHeight
             let rect = CellRect(row: top, column: column, rows: box.rows, columns: box.columns)
-            if let picture = ImageCellDrawing.draw(cells[index], in: rect, on: canvas) { placed.append(picture) }
+            if let picture = cells[index]?.draw(in: rect, on: canvas) { placed.append(picture) }
             let caption = (index == selected ? "▶ " : "  ") + photos[index].title
             canvas.put(caption, row: top + box.rows, column: column, width: box.columns + 1,
                        style: index == selected ? [.bold, .reverse] : .dim)
@@ -203,7 +203,7 @@ public final class PhotoPickerScreen: Screen {
     private func drawEditor(on canvas: any TextCanvas, phase: Int) -> [PlacedPicture] {
         guard let editing, let summary = editSummary else { return [] }
         let rect = CellRect(row: area.row, column: area.column, rows: max(1, area.rows - 3), columns: area.columns)
-        let picture = ImageCellDrawing.draw(preview, in: rect, on: canvas, phase: phase)
+        let picture = preview.draw(in: rect, on: canvas, phase: phase)
         canvas.put(summary + (isRendering ? " · rendering…" : ""), row: area.row + area.rows - 3, column: area.column,
                    width: area.columns, style: .bold)
         // The photo by its name and the size it is attached at — never its asset:// URL, which is for the loader.

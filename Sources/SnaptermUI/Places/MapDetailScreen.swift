@@ -47,7 +47,7 @@ public final class MapDetailScreen: Screen {
     }
 
     public func draw(on canvas: any TextCanvas, area: CellRect, options: DrawOptions) -> [PlacedPicture] {
-        let picture = ImageCellDrawing.draw(cell, in: pictureRect, on: canvas)
+        let picture = cell.draw(in: pictureRect, on: canvas)
         let caption = String(format: "%@ · %.4f°, %.4f° · zoom %.0f   +/- zoom · arrows pan · Esc back",
                              place.name, latitude, longitude, zoom)
         canvas.put(caption, row: area.row + area.rows - 1, column: area.column, style: .dim)

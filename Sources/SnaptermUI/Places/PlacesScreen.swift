@@ -70,14 +70,14 @@ public final class PlacesScreen: Screen {
             let top = area.row + (row - list.top) * rowHeight
             let rect = CellRect(row: top, column: area.column, rows: box.rows, columns: box.columns)
             let cell = list.cell(forRow: row)
-            if let picture = ImageCellDrawing.draw(cell, in: rect, on: canvas) { pictures.append(picture) }
+            if let picture = cell?.draw(in: rect, on: canvas) { pictures.append(picture) }
             let place = places[row]
             let marker = row == selected ? "▶ " : "  "
             canvas.put(marker + place.name, row: top, column: textColumn - 2, style: row == selected ? [.bold, .reverse] : .bold)
             canvas.put("\(place.country) · population \(Self.grouped(place.population))", row: top + 1, column: textColumn)
             canvas.put(String(format: "%.4f°, %.4f°", place.latitude, place.longitude), row: top + 2, column: textColumn, style: .dim)
             canvas.put("#\(row + 1) of \(places.count)", row: top + 3, column: textColumn, style: .dim)
-            if let badge = ImageCellDrawing.badge(cell, showingSource: options.showsBadges) {
+            if let badge = cell?.badge(showingSource: options.showsBadges) {
                 canvas.put("[\(badge)]", row: top + box.rows - 1, column: textColumn, style: .reverse)
             }
         }

@@ -1,28 +1,27 @@
-// ImageCellDrawing: how an image cell's state is drawn — the picture, a placeholder with progress, or a reason.
+// ImageCell+Drawing: how an image cell's state is drawn — the picture, a placeholder with progress, or a reason.
 import Foundation
 import SchemeLoader
 import TerminalGraphics
 import Thumbnails
 
-@MainActor
-enum ImageCellDrawing {
-    /// Draws `cell` into `rect`: text for placeholders and failures; returns the picture to place, if any.
+extension ImageCell {
+    /// Draws the cell into `rect`: text for placeholders and failures; returns the picture to place, if any.
     /// With a `phase` (the frame number), a load of unknown size shows a moving bar instead of dots.
-    static func draw(_ cell: ImageCell?, in rect: CellRect, on canvas: any TextCanvas, phase: Int? = nil) -> PlacedPicture? {
-        switch cell?.content {
-        case .image(let data, _)?:
-            guard let url = cell?.url else { return nil }
+    func draw(in rect: CellRect, on canvas: any TextCanvas, phase: Int? = nil) -> PlacedPicture? {
+        switch content {
+        case .image(let data, _):
+            guard let url else { return nil }
             if let animated = KittyAnimatedPicture(encoded: data) {  // sent once with its frames: kitty plays it
                 return PlacedPicture(rect: rect, identity: url.absoluteString, picture: animated.picture, kittyFrames: animated.laterFrames)
             }
             guard let picture = TerminalPicture(encoded: data) else { return nil }
-            return PlacedPicture(rect: centred(picture, in: rect, thumbnail: url), identity: url.absoluteString, picture: picture)
-        case .preview(let data)?:
+            return PlacedPicture(rect: Self.centred(picture, in: rect, thumbnail: url), identity: url.absoluteString, picture: picture)
+        case .preview(let data):
             // Its own identity, so the placer sends the full picture over it when that lands.
-            guard let url = cell?.previewURL ?? cell?.url, let picture = TerminalPicture(encoded: data) else { return nil }
-            return PlacedPicture(rect: centred(picture, in: rect, thumbnail: url), identity: "preview " + url.absoluteString,
+            guard let url = previewURL ?? url, let picture = TerminalPicture(encoded: data) else { return nil }
+            return PlacedPicture(rect: Self.centred(picture, in: rect, thumbnail: url), identity: "preview " + url.absoluteString,
                                  picture: picture)
-        case .placeholder(let fraction)?:
+        case .placeholder(let fraction):
             // Inside a one-column margin each side; a box of two columns or fewer has no inside.
             let inner = max(0, rect.columns - 2)
             guard inner > 0, rect.rows > 0 else { break }
@@ -35,17 +34,17 @@ enum ImageCellDrawing {
                 let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: inner - filled)
                 canvas.put(bar, row: middle, column: rect.column + 1, width: inner, style: [])
             } else if let phase {
-                canvas.put(movingBar(width: inner, phase: phase), row: middle, column: rect.column + 1, width: inner, style: [])
+                canvas.put(Self.movingBar(width: inner, phase: phase), row: middle, column: rect.column + 1, width: inner, style: [])
             } else {
                 canvas.put(String(repeating: "·", count: inner), row: middle, column: rect.column + 1,
                            width: inner, style: .dim)
             }
-        case .failed(let reason)?:
+        case .failed(let reason):
             canvas.put("✗ failed", row: rect.row, column: rect.column, width: rect.columns, style: .bold)
             for (index, line) in SafeText.wrapped(reason, width: rect.columns, maxLines: rect.rows - 1).enumerated() {
                 canvas.put(line, row: rect.row + 1 + index, column: rect.column, width: rect.columns, style: .dim)
             }
-        case .empty?, nil:
+        case .empty:
             break
         }
         return nil
@@ -71,17 +70,17 @@ enum ImageCellDrawing {
             + String(repeating: "░", count: max(0, width - start - block))
     }
 
-    /// The badge of a cell: "old" on a stale copy that could not be revalidated (always), and with
+    /// The cell's badge: "old" on a stale copy that could not be revalidated (always), and with
     /// `showingSource` the one letter for where the picture came from; `nil` when there is nothing to say.
-    static func badge(_ cell: ImageCell?, showingSource: Bool) -> String? {
-        let stale = cell?.isStale == true ? "old" : nil
-        guard showingSource, let letter = sourceLetter(cell) else { return stale }
+    func badge(showingSource: Bool) -> String? {
+        let stale = isStale ? "old" : nil
+        guard showingSource, let letter = sourceLetter else { return stale }
         return [letter, stale].compactMap { $0 }.joined(separator: " ")
     }
 
-    private static func sourceLetter(_ cell: ImageCell?) -> String? {
-        if cell?.content.isPreview == true { return "P" }
-        guard case .image(_, let source)? = cell?.content else { return nil }
+    private var sourceLetter: String? {
+        if content.isPreview { return "P" }
+        guard case .image(_, let source) = content else { return nil }
         return switch source {
         case .memory: "M"
         case .disk: "D"
