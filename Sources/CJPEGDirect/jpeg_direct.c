@@ -245,7 +245,12 @@ int snapterm_jpeg_scan_count(const unsigned char *data, size_t length) {
     int scans = 0;
     size_t at = 2;  // after the start of image
     while (at + 1 < length) {
-        if (data[at] != 0xFF) { at++; continue; }  // entropy-coded data
+        if (data[at] != 0xFF) {  // entropy-coded data: on to its next 0xFF (memchr: many bytes a step)
+            const unsigned char *next = memchr(data + at, 0xFF, length - at);
+            if (!next) break;
+            at = (size_t)(next - data);
+            continue;
+        }
         unsigned char marker = data[at + 1];
         if (marker == 0xFF) { at++; continue; }  // a fill byte
         // A stuffed zero, a restart marker or TEM: no length follows.
