@@ -35,7 +35,13 @@ import Testing
         let found = try TerminalCapabilities.detect(environment: tmux, terminal: terminal)
         // Then text art, as before, after waiting at most the grace period for the kitty reply
         #expect(found.mode == .symbols && !found.kittyGraphics && !found.usesKittyPlaceholders)
-        #expect(terminal.waited == TerminalCapabilities.passthroughGrace && !found.repliesMayArriveLate)
+        #expect(terminal.waited >= TerminalCapabilities.passthroughGrace && !found.repliesMayArriveLate)
+    }
+
+    @Test func aTmuxSlowToAnswerGivesTheOuterTerminalLongerToo() {
+        // tmux answering at once: the grace; tmux answering in 200 ms (a loaded machine): twice that
+        #expect(TerminalCapabilities.passthroughWait(afterDA1Took: .milliseconds(5)) == TerminalCapabilities.passthroughGrace)
+        #expect(TerminalCapabilities.passthroughWait(afterDA1Took: .milliseconds(200)) == .milliseconds(400))
     }
 
     @Test func anOuterTerminalWithoutKittyGraphicsMeansTextArt() throws {

@@ -7,8 +7,15 @@ extension TerminalCapabilities {
     /// How long to wait for the terminal's reply.
     public static let defaultTimeout = Duration.milliseconds(300)
     /// Inside tmux, how much longer to wait after tmux's own DA1 reply for the outer terminal's answer
-    /// to the kitty query sent through passthrough.
+    /// to the kitty query sent through passthrough (at least: twice as long as tmux took to answer, when
+    /// that was longer).
     public static let passthroughGrace = Duration.milliseconds(150)
+
+    /// How long to wait for the outer terminal's kitty reply once tmux answered DA1 after `answered`: the grace, or
+    /// twice tmux's own time on a machine so busy that tmux was slower than that (the reply makes two more hops).
+    public static func passthroughWait(afterDA1Took answered: Duration) -> Duration {
+        max(passthroughGrace, answered * 2)
+    }
     /// How a flood (input that cannot be the replies) is read away: until the input has been quiet for
     /// `quiet`, for at most `limit`; then the rest is flushed unread.
     public struct FloodDrain: Sendable, Hashable {
@@ -63,8 +70,10 @@ extension TerminalCapabilities {
             var query = multiplexer == nil ? Array(KittyGraphics.query) : []
             if multiplexer == .tmux { query = Array(TmuxPassthrough.wrap(KittyGraphics.query)) }
             query += Array((EscapeSequence.cellSizeQuery + EscapeSequence.primaryDeviceAttributesQuery).utf8)
+            let asked = ContinuousClock.now
             if (try? terminal.write(query)) != nil {
                 var read = terminal.read(timeout: timeout, until: DeviceReplies.endsWait)
+                let answered = ContinuousClock.now - asked
                 replies = DeviceReplies(parsing: read)
                 late = replies.deviceAttributes == nil
                 if replies.isFlood {
@@ -74,7 +83,7 @@ extension TerminalCapabilities {
                 } else if multiplexer == .tmux, !late, replies.kittyGraphicsReply == nil {
                     // tmux answers DA1 itself; the outer terminal's kitty reply makes a round trip
                     // through the tmux client and may come just after it (or never: passthrough off).
-                    read += terminal.read(timeout: passthroughGrace) { DeviceReplies(parsing: $0).kittyGraphicsReply != nil }
+                    read += terminal.read(timeout: passthroughWait(afterDA1Took: answered)) { DeviceReplies(parsing: $0).kittyGraphicsReply != nil }
                     replies = DeviceReplies(parsing: read)
                 }
             }
