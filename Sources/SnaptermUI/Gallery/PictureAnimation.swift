@@ -2,7 +2,6 @@
 // first one on, a timer stepping through those made so far with the file's gaps (kitty: the first frame while the
 // others are made, then every frame sent once, the terminal plays them); the view draws it in place of the still picture.
 import Foundation
-import Imaging
 import SchemeLoader
 import TerminalGraphics
 import Thumbnails
