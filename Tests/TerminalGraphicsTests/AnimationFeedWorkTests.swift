@@ -68,10 +68,11 @@ import Thumbnails
         #expect(await eventually { feed.current.ended })
         try await hold.release()
         #expect(await eventually { loader.statistics.inFlight == 0 })
-        // Then no frame is made after that: the one waiting was withdrawn, and the frames still to come never queued
+        // Then no frame is made after that: the one waiting (if it was queued yet) is withdrawn, and the frames still to
+        // come are never queued
         let made = try #require(feed.current.animation).frames.count
         #expect(made < first.gaps.count)
-        #expect(workers.statistics.withdrawn == 1)
+        #expect(workers.statistics.withdrawn <= 1)
         let encodesRun = workers.statistics.started - 3  // the header's read, the decoding, the hold
         #expect(encodesRun >= made && encodesRun <= made + 1)  // (+1: a frame made just as the view stopped)
     }
