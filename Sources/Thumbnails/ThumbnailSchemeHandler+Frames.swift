@@ -19,12 +19,8 @@ extension ThumbnailSchemeHandler {
         guard let made else {
             throw LoadError.handlerFailed(scheme: ThumbnailURL.scheme, reason: "\(thumbnail.source.absoluteString) is not an animation")
         }
-        let bytes = made.encoded
-        observer?(ThumbnailReport(url: task.url, sourceSource: source.source, sourceMetrics: source.metrics, sourceBytes: source.data.count,
-                                  times: ThumbnailStageTimes(decode: nil, encode: ContinuousClock.now - start), encodedBytes: bytes.count))
-        client.didReceive(Self.response(for: source.response, tag: nil, length: bytes.count, mode: thumbnail.box.mode))
-        if source.isStale { client.madeFromStaleSource() }
-        client.didLoad(bytes)
+        deliver(made.encoded, made: ThumbnailStageTimes(decode: nil, encode: ContinuousClock.now - start), from: source, tag: nil,
+                for: thumbnail, task: task, client: client)
     }
 
     /// Every frame of `data` made for `box` as the work of `task`: the header read, then the frames decoded in order

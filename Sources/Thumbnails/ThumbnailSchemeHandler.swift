@@ -114,6 +114,12 @@ public struct ThumbnailSchemeHandler: SchemeHandling {
             }
         }
         try Task.checkCancellation()
+        deliver(bytes, made: times, from: source, tag: tag, for: thumbnail, task: task, client: client)
+    }
+
+    /// Reports an encode to the observer and hands `bytes`, made from `source`, to `client` as the thumbnail.
+    func deliver(_ bytes: Data, made times: ThumbnailStageTimes, from source: LoadResult, tag: String?, for thumbnail: ThumbnailURL,
+                 task: SchemeLoadTask, client: SchemeLoadClient) {
         observer?(ThumbnailReport(url: task.url, sourceSource: source.source, sourceMetrics: source.metrics,
                                   sourceBytes: source.data.count, times: times, encodedBytes: bytes.count))
         client.didReceive(Self.response(for: source.response, tag: tag, length: bytes.count, mode: thumbnail.box.mode))
