@@ -61,6 +61,31 @@ import Thumbnails
         await thumbnails.shutdown()
     }
 
+    @Test func aThumbnailsWorkerTimesIncludeItsSourcesWork() async throws {
+        // Given one worker, held, and a source whose own work waits for it (a photo rendered before its thumbnail)
+        let workers = WorkerPool(threads: 1, nicenessIncrement: 0)
+        let hold = try await WorkerHold.holding(workers)
+        let mock = MockSchemeHandler(workers: workers)
+        let source = URL(string: "mock://web/photo.png")!
+        mock.stub(source, with: MockResponse(data: try await png(), mimeType: "image/png"))
+        let thumbnails = try loader(mock, workers: workers)
+        let done = ResultBox()
+        thumbnails.load(thumbnail(source)) { done.add($0) }
+        #expect(await eventually { workers.statistics.waiting == 1 })
+        // (held 50 ms more: a least wait the source's work is known to have had, not a timing assertion)
+        try await Task.sleep(for: .milliseconds(50))
+        try await hold.release()
+        // When the thumbnail is made
+        #expect(await eventually { done.count == 1 })
+        let loaded = try #require(try done.first?.get())
+        // Then its wait for a worker counts its source's: the planner does not take it for a download
+        let queued = try #require(loaded.metrics.queueWait), held = try #require(loaded.metrics.slotHeld)
+        let handler = try #require(loaded.metrics.handler)
+        #expect(queued >= .milliseconds(50))
+        #expect(held + queued <= handler)
+        await thumbnails.shutdown()
+    }
+
     @Test func aThumbnailsPriorityReachesItsSourceAndFollowsItsChanges() async throws {
         // Given one worker, held, and two thumbnails whose sources' work queues for it
         let workers = WorkerPool(threads: 1, nicenessIncrement: 0)

@@ -19,12 +19,14 @@ public struct LoadMetrics: Sendable, Hashable {
     public var total: Duration
     /// Time spent reading the disk cache.
     public var diskLookup: Duration?
-    /// Time the handler's CPU work waited in the workers' priority queue (`SchemeLoadTask.work(on:_:)`).
+    /// Time the handler's CPU work waited in the workers' priority queue (`SchemeLoadTask.work(on:_:)`), with
+    /// the waits of the sources it loaded (`SchemeLoadTask.source(_:)`).
     public var queueWait: Duration?
     /// Time spent in the scheme handler.
     public var handler: Duration?
-    /// The part of `handler` spent working on a worker (`SchemeLoadTask.work(on:_:)`), without its waits for
-    /// sources or for a worker. `handler − slotHeld` is waiting.
+    /// The part of `handler` spent working on a worker (`SchemeLoadTask.work(on:_:)`), its own and its
+    /// sources', without waits for a worker. `handler − slotHeld − queueWait` is waiting that holds no worker
+    /// (a download).
     public var slotHeld: Duration?
 
     /// Creates metrics.

@@ -40,8 +40,10 @@ public struct SchemeLoadTask: Sendable {
         guard let context, let loader = context.loader else {
             throw LoadError.handlerFailed(scheme: self.url.scheme ?? "?", reason: "\(url.absoluteString) is a source, loaded only inside a loader")
         }
-        return try await loader.result(for: LoadRequest(url: url, priority: context.job.priority),
-                                       follows: context.job.workPriority, bytesSoFar: bytesSoFar)
+        let result = try await loader.result(for: LoadRequest(url: url, priority: context.job.priority),
+                                             follows: context.job.workPriority, bytesSoFar: bytesSoFar)
+        context.tookSource(result.metrics)
+        return result
     }
 
     /// Runs blocking, CPU-bound `work` (a decode, an encode) on `workers` at this load's priority, as it
@@ -86,6 +88,15 @@ final class LoadTaskContext: Sendable {
             if wasted { statistics.workForCancelledLoads += 1 }
         }
     }
+    /// Notes a source this load waited for: the worker time its load took (waiting and running) is this load's
+    /// too — a thumbnail of a photo is the photo's render and the thumbnail's encode.
+    func tookSource(_ metrics: LoadMetrics) {
+        guard metrics.queueWait != nil || metrics.slotHeld != nil else { return }
+        times.withLock {
+            $0 = (($0?.waited ?? .zero) + (metrics.queueWait ?? .zero), ($0?.ran ?? .zero) + (metrics.slotHeld ?? .zero))
+        }
+    }
+
     /// Time `work` waited for a worker, and ran on one; `nil` both if no work ran.
     var workTimes: (waited: Duration?, ran: Duration?) { times.withLock { ($0?.waited, $0?.ran) } }
 }

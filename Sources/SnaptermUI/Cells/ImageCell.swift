@@ -29,6 +29,8 @@ public final class ImageCell {
     }
     /// Called on the main actor whenever `content` changes.
     public var onChange: ((ImageCell) -> Void)?
+    /// Called on the main actor with each picture loaded for the cell (its source and stage timings).
+    public var onLoaded: ((LoadResult) -> Void)?
     /// Disk entries up to this size are read synchronously at bind (0: never).
     public var diskReadLimit: Int
 
@@ -158,6 +160,7 @@ public final class ImageCell {
             previewToken = nil
             isStale = loaded.isStale
             content = .image(data: loaded.data, source: loaded.source)
+            onLoaded?(loaded)
         case .failure(let error) where error is CancellationError:
             break
         case .failure(let error):

@@ -109,7 +109,7 @@ public final class ListView {
         refreshObserver = loader.addRefreshObserver { [weak self] url, changed in
             Task { @MainActor in self?.refreshed(url, changed: changed) }
         }
-        prefetcher.onHandlerLoad = { [weak self] work, wait in self?.planner.measured(load: work, waiting: wait) }
+        prefetcher.onHandlerLoad = { [weak self] cost in self?.planner.measured(cost) }
         layout()
         updatePrefetch()
     }
@@ -210,7 +210,7 @@ public final class ListView {
             if cell.url == current {
                 cell.reload()
             } else {
-                cell.show(current, priority: priorities.visible, preview: preview?(row), previewPriority: priorities.preview,
+                cell.show(current, priority: priority(ofVisible: row), preview: preview?(row), previewPriority: priorities.preview,
                           standIn: standIn?(row))
             }
         }
@@ -228,8 +228,12 @@ public final class ListView {
             let cell = pool.popLast() ?? ImageCell(loader: loader)
             cell.diskReadLimit = configuration.diskReadLimit
             cell.onChange = { [weak self] cell in self?.onCellChange?(row, cell) }
+            // A visible row's load costs what a prefetch does: the first screen's loads are the first measured.
+            cell.onLoaded = { [weak self] loaded in
+                if let cost = LoadCost(loaded) { self?.planner.measured(cost) }
+            }
             cells[row] = cell
-            cell.show(url(row), priority: priorities.visible, preview: preview?(row), previewPriority: priorities.preview,
+            cell.show(url(row), priority: priority(ofVisible: row), preview: preview?(row), previewPriority: priorities.preview,
                       standIn: standIn?(row))
             prefetcher.release(row)  // after show: the cell has joined any prefetch load already
         }
@@ -238,14 +242,19 @@ public final class ListView {
     /// Who loads first now: the visible rows at rest, the rows about to appear while scrolling.
     private var priorities: LoadPriorities { LoadPriorities(scrolling: !plannedAtRest, cheapPreviews: configuration.cheapPreviews) }
 
+    /// The priority of visible `row`'s picture: arriving in the half of the screen the scroll brings rows into.
+    private func priority(ofVisible row: Int) -> LoadPriority {
+        let visible = visibleRange, half = visible.count / 2
+        let arriving = direction == .down ? row >= visible.upperBound - half : row < visible.lowerBound + half
+        return arriving ? priorities.arriving : priorities.visible
+    }
+
     private func updatePrefetch() {
         let moment = now()
-        let wasAtRest = plannedAtRest
         plannedDistance = planner.distance(at: moment)
         plannedAtRest = !planner.isScrolling(at: moment)
-        if plannedAtRest != wasAtRest {
-            for row in visibleRange { cells[row]?.setPriority(priorities.visible, preview: priorities.preview) }
-        }
+        // (every step: a row moves from the half rows arrive in to the half they leave by)
+        for row in visibleRange { cells[row]?.setPriority(priority(ofVisible: row), preview: priorities.preview) }
         guard configuration.prefetchEnabled else {
             prefetcher.cancelAll()
             return

@@ -2,8 +2,9 @@
 // cost of one load, so a held key keeps work running ahead of the rows about to appear.
 import Foundation
 
-/// Measures the scroll speed (rows per second, smoothed) and the cost of one handler load (smoothed),
-/// and turns them into a prefetch distance.
+/// Measures the scroll speed (rows per second, smoothed) and the cost of one handler load (the median of the
+/// latest loads: one load that made a photo's reduced copy, or decoded a picture the size of a poster, does not
+/// make every load look slow), and turns them into a prefetch distance.
 ///
 /// A load has two parts: `w` seconds of waiting that holds no slot (a web picture's download, which
 /// runs alongside the others), then `c` seconds of work in one of `k` slots (decode and encode). With
@@ -22,22 +23,27 @@ struct PrefetchPlanner {
     var concurrency: Int
     /// Smoothed scroll speed, rows per second (0 until two steps were seen).
     private(set) var rowsPerSecond = 0.0
-    /// Smoothed work of one handler load (time holding a slot), seconds.
-    private(set) var secondsPerLoad: Double
-    /// Smoothed wait of one handler load without a slot (its source downloading), seconds.
-    private(set) var secondsWaiting = 0.0
+    /// Work of one handler load (time holding a slot), seconds: the median of the latest loads.
+    var secondsPerLoad: Double { Self.median(of: recentWork) ?? initialLoadCost }
+    /// Wait of one handler load without a slot (its source downloading), seconds: the median of the latest loads.
+    var secondsWaiting: Double { Self.median(of: recentWaits) ?? 0 }
+    private let initialLoadCost: Double
+    private var recentWork: [Double] = []
+    private var recentWaits: [Double] = []
     private var lastStep: ContinuousClock.Instant?
 
     /// A scroll that pauses this long counts as stopped.
     static let idleAfter: Duration = .milliseconds(500)
-    /// Weight of the newest sample in the smoothed values.
+    /// Weight of the newest step in the smoothed speed.
     static let smoothing = 0.3
+    /// How many of the latest loads the cost is the median of.
+    static let loadsMeasured = 9
 
     init(minimumDistance: Int, maximumDistance: Int, concurrency: Int, initialLoadCost: Duration) {
         self.minimumDistance = max(0, minimumDistance)
         self.maximumDistance = max(self.minimumDistance, maximumDistance)
         self.concurrency = max(1, concurrency)
-        secondsPerLoad = max(0.001, initialLoadCost.seconds)
+        self.initialLoadCost = max(0.001, initialLoadCost.seconds)
     }
 
     /// Records a scroll of `rows` rows at `moment`. A pause longer than the idle time, or a jump farther
@@ -56,10 +62,24 @@ struct PrefetchPlanner {
 
     /// Records one finished load: `work` in a slot, and `wait` without one.
     mutating func measured(load work: Duration, waiting wait: Duration = .zero) {
-        let seconds = work.seconds
-        guard seconds > 0 else { return }
-        secondsPerLoad += Self.smoothing * (seconds - secondsPerLoad)
-        secondsWaiting += Self.smoothing * (max(0, wait.seconds) - secondsWaiting)
+        guard work > .zero else { return }
+        Self.keep(work.seconds, in: &recentWork)
+        Self.keep(max(0, wait.seconds), in: &recentWaits)
+    }
+
+    /// Records one finished load's cost.
+    mutating func measured(_ cost: LoadCost) { measured(load: cost.work, waiting: cost.wait) }
+
+    private static func keep(_ sample: Double, in samples: inout [Double]) {
+        samples.append(sample)
+        if samples.count > loadsMeasured { samples.removeFirst() }
+    }
+
+    private static func median(of samples: [Double]) -> Double? {
+        guard !samples.isEmpty else { return nil }
+        let sorted = samples.sorted()
+        let middle = sorted.count / 2
+        return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
     }
 
     /// Whether the list is scrolling at `moment` (a measured speed, and a step within the idle time).

@@ -7,8 +7,8 @@ import SchemeLoader
 final class Prefetcher {
     private let loader: SchemeLoader
     private var tokens: [Int: (token: LoadToken, priority: LoadPriority)] = [:]
-    /// Hears the cost of every prefetch that ran a handler: its work in a slot and its wait without one.
-    var onHandlerLoad: ((_ work: Duration, _ wait: Duration) -> Void)?
+    /// Hears the cost of every prefetch that ran a handler.
+    var onHandlerLoad: ((LoadCost) -> Void)?
 
     init(loader: SchemeLoader) {
         self.loader = loader
@@ -36,10 +36,8 @@ final class Prefetcher {
             }
             guard let url = url(row) else { continue }
             let token = loader.load(LoadRequest(url: url, priority: priority)) { [weak self] result in
-                guard case .success(let loaded) = result, loaded.source == .handler, !loaded.wasCoalesced,
-                      let time = loaded.metrics.handler else { return }
-                let work = loaded.metrics.slotHeld ?? time
-                Task { @MainActor in self?.onHandlerLoad?(work, time - work) }
+                guard case .success(let loaded) = result, let cost = LoadCost(loaded) else { return }
+                Task { @MainActor in self?.onHandlerLoad?(cost) }
             }
             tokens[row] = (token, priority)
         }
