@@ -2,7 +2,7 @@
 // (as curl and OpenSSL read them), never by turning verification off; a refused certificate is one sentence
 // naming the host and the reason, not BoringSSL's text.
 import Foundation
-import SchemeLoader
+@testable import SchemeLoader
 import TestSupport
 import Testing
 
@@ -18,6 +18,19 @@ import Testing
     @Test func withNeitherVariableTheSystemDefaultsStand() throws {
         #expect(try TrustedAuthorities.configuration(environment: [:]) == nil)
         #expect(try TrustedAuthorities.configuration(environment: ["SSL_CERT_FILE": ""]) == nil)
+    }
+
+    @Test(.enabled(if: !TrustedAuthorities.systemStores.isEmpty, "the machine has a system trust store"))
+    func namingTheSystemsOwnStoreAddsNothingToParse() throws {
+        // Given variables that name only where the system's authorities already come from (as many machines set them)
+        var environment: [String: String] = [:]
+        for store in TrustedAuthorities.systemStores {
+            var folder: ObjCBool = false
+            _ = FileManager.default.fileExists(atPath: store, isDirectory: &folder)
+            environment[folder.boolValue ? "SSL_CERT_DIR" : "SSL_CERT_FILE"] = store
+        }
+        // Then the system's defaults stand: no certificate is read again
+        #expect(try TrustedAuthorities.configuration(environment: environment) == nil)
     }
 
     @Test(arguments: ["SSL_CERT_FILE", "SSL_CERT_DIR"])
