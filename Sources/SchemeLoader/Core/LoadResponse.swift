@@ -30,7 +30,7 @@ public struct CacheValidators: Sendable, Hashable, Codable {
     /// An entity tag made from `data` itself, for a stage whose output derives from those bytes (a
     /// thumbnail of a picture): equal bytes give the same tag in every process. 64-bit FNV-1a taken a word (8
     /// bytes) at a time: each step is a bijection of the hash, so bytes that differ in one word always differ in
-    /// the tag; it is eight times faster than a byte at a time (a 3.4 MB photo: ~1 ms, was 4 ms).
+    /// the tag, in an eighth of the steps (a byte at a time it was 4 % of a cold `render`'s CPU).
     public static func contentTag(of data: Data) -> String {
         var hash: UInt64 = 0xCBF2_9CE4_8422_2325
         let prime: UInt64 = 0x0000_0100_0000_01B3

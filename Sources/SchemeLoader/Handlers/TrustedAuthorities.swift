@@ -52,7 +52,8 @@ public enum TrustedAuthorities {
     /// Where the system's authorities are trusted from already (swift-nio-ssl's defaults on Linux: the first
     /// bundle found, and the hashed folder it looks certificates up in when needed). Many machines name them in
     /// `SSL_CERT_FILE` and `SSL_CERT_DIR`; reading them again only adds the time to parse every certificate —
-    /// measured: 20 ms before the first request for Debian's folder, whose 140 authorities have three names each.
+    /// measured: 20 ms before the first request for Debian's folder, which holds each of its 140 authorities
+    /// under two names beside the bundle of them all.
     static let systemStores: [String] = {
         let bundle = ["/etc/ssl/certs/ca-certificates.crt", "/etc/pki/tls/certs/ca-bundle.crt"]
             .first { FileManager.default.fileExists(atPath: $0) }
