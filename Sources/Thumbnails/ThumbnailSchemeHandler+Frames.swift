@@ -6,21 +6,33 @@ import SchemeLoader
 import TerminalGraphics
 
 extension ThumbnailSchemeHandler {
-    /// Loads a `ThumbnailURL.frames(of:box:)` URL: the source as this load's source, then its frames, every
-    /// frame so far reported as the load's preview (an `AnimatedThumbnail` blob) while the others are made, the
-    /// whole animation as the result. A picture that is not an animation fails (`LoadError.handlerFailed`).
+    /// Loads a `ThumbnailURL.frames(of:box:)` URL: the source as this load's source, then its frames, the frames
+    /// so far reported as the load's preview (an `AnimatedThumbnail` blob) while the others are made — the first
+    /// eight one at a time, then each time they grew by a quarter (`reportsPreview`) — the whole animation as the
+    /// result. A picture that is not an animation fails (`LoadError.handlerFailed`).
     func loadFrames(of thumbnail: ThumbnailURL, for task: SchemeLoadTask, client: SchemeLoadClient) async throws {
         let source = try await task.source(thumbnail.source)
         try Task.checkCancellation()
         let start = ContinuousClock.now
+        var reported = 0
         let made = try await frames(of: source.data, for: thumbnail.box, task: task) { made in
-            if !made.isComplete { client.didProducePreview(made.encoded) }
+            guard !made.isComplete, Self.reportsPreview(of: made.frames.count, after: reported) else { return }
+            reported = made.frames.count
+            client.didProducePreview(made.encoded)
         }
         guard let made else {
             throw LoadError.handlerFailed(scheme: ThumbnailURL.scheme, reason: "\(thumbnail.source.absoluteString) is not an animation")
         }
         deliver(made.encoded, made: ThumbnailStageTimes(decode: nil, encode: ContinuousClock.now - start), from: source, tag: nil,
                 for: thumbnail, task: task, client: client)
+    }
+
+    /// Whether `count` frames are worth a preview after one of `reported`: each preview holds every frame so far,
+    /// so one per frame copied n²/2 frames for n (for a GIF of 1,000 frames, 500 times the animation); a preview
+    /// when the frames grew by a quarter copies at most five times the animation, and a player that shows frames
+    /// as they come waits for a frame only where making them is slower than playing them.
+    static func reportsPreview(of count: Int, after reported: Int) -> Bool {
+        count - reported >= max(1, reported / 4)
     }
 
     /// Every frame of `data` made for `box` as the work of `task`: the header read, then the frames decoded in order

@@ -1,5 +1,6 @@
-// AnimationFeedTests: an animation's frames are a URL of the loader (`ThumbnailURL.frames(of:box:)`) — every frame so
-// far is the load's preview, the first before the last; a feed plays them from the first on and ends with them all;
+// AnimationFeedTests: an animation's frames are a URL of the loader (`ThumbnailURL.frames(of:box:)`) — the frames so
+// far are the load's preview, the first alone, then as they grow (never copying them all n times); a feed plays them
+// from the first on and ends with them all;
 // a second feed takes them from the memory cache, two at once share one load; a still picture is no animation.
 import Foundation
 import SchemeLoader
@@ -23,7 +24,7 @@ import Thumbnails
         return try SchemeLoader(handlers: [mock, stage])
     }
 
-    @Test func theFramesLoadReportsEveryFrameSoFarAsAPreviewTheFirstAlone() async throws {
+    @Test func theFramesLoadReportsTheFramesSoFarAsTheyGrowTheFirstAlone() async throws {
         let loader = try loader()
         var counts: [Int] = [], final: AnimatedThumbnail?
         for try await event in loader.events(for: LoadRequest(url: ThumbnailURL.frames(of: thousandFrames, box: box).url)) {
@@ -33,10 +34,15 @@ import Thumbnails
             case .completed(let loaded): final = AnimatedThumbnail(encoded: loaded.data)
             }
         }
-        // The first frame alone first, then one more each time, the whole animation only as the result
+        // The first frame alone first, then the first eight one at a time, then each time they grew by a quarter;
+        // the whole animation only as the result
         let all = try #require(final)
-        #expect(all.isComplete && all.frames.count > 1)
-        #expect(counts == Array(1..<all.frames.count))
+        #expect(all.isComplete && all.frames.count > 20)
+        let expected = sequence(first: 1) { $0 + max(1, $0 / 4) }.prefix { $0 < all.frames.count }
+        #expect(counts == Array(expected))
+        #expect(counts.prefix(8) == [1, 2, 3, 4, 5, 6, 7, 8])
+        // so the previews together hold a few times the animation's frames, not hundreds of times
+        #expect(counts.reduce(0, +) <= 5 * all.frames.count, "\(counts.reduce(0, +)) frames in previews for \(all.frames.count)")
     }
 
     @Test func aFeedShowsItsFirstFrameThenTheRestFollowsUntilItEnds() async throws {
