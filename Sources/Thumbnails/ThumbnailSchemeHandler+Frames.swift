@@ -29,8 +29,8 @@ extension ThumbnailSchemeHandler {
 
     /// Whether `count` frames are worth a preview after one of `reported`: each preview holds every frame so far,
     /// so one per frame copied n²/2 frames for n (for a GIF of 1,000 frames, 500 times the animation); a preview
-    /// when the frames grew by a quarter copies at most five times the animation, and a player that shows frames
-    /// as they come waits for a frame only where making them is slower than playing them.
+    /// when the frames grew by a quarter copies at most five times the animation. A player that shows frames as
+    /// they come may now wait for a frame that is made but not yet reported, at most until a quarter more are made.
     static func reportsPreview(of count: Int, after reported: Int) -> Bool {
         count - reported >= max(1, reported / 4)
     }
